@@ -1,0 +1,34 @@
+/**
+ * Option values of the contact form: the data contract shared by the browser, the route handler and the
+ * database CHECK constraints. Content (Sanity) supplies only their labels, never the values.
+ */
+export const PHONE_PREFIXES = ["52", "1", "54", "55", "57"] as const;
+export const COUNTRIES = ["usa", "argentina", "brazil", "colombia", "other"] as const;
+export const REASONS = ["goods", "services", "contractors", "invoice", "other"] as const;
+export const VOLUMES = ["0-4999", "5000-9999", "10000-49999", "50000-99999", "100000-plus"] as const;
+
+export type PhonePrefix = (typeof PHONE_PREFIXES)[number];
+export type Country = (typeof COUNTRIES)[number];
+export type Reason = (typeof REASONS)[number];
+export type Volume = (typeof VOLUMES)[number];
+
+/** Every select of the form, keyed by its control name. */
+export const SELECT_OPTIONS = {
+  phonePrefix: PHONE_PREFIXES,
+  country: COUNTRIES,
+  reason: REASONS,
+  volume: VOLUMES,
+} as const;
+export type SelectName = keyof typeof SELECT_OPTIONS;
+
+/** Lengths shared by the zod schema and the database CHECK constraints. */
+export const FIELD_LIMITS = {
+  company: 200,
+  contact: 200,
+  email: 254,
+  phone: 32,
+} as const;
+
+/** Phone numbers: digits, spaces and dashes (the country code is the separate prefix). */
+export const PHONE_PATTERN = "[0-9][0-9 \\-]*[0-9]";
+export const PHONE_MIN_LENGTH = 6;

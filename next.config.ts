@@ -1,0 +1,34 @@
+import type { NextConfig } from "next";
+import { contentBackend, readServerEnv } from "./lib/env/env";
+import { commonHeaders, landingCsp, studioCsp } from "./lib/security-headers";
+
+// Checked when `next dev`, `next build` or `next start` loads this file: a half-configured service stops the
+// process here with the name of the missing variable.
+const env = readServerEnv();
+const cspOptions = {
+  dev: process.env.NODE_ENV === "development",
+  sanityProjectId: contentBackend(env) === "sanity" ? env.NEXT_PUBLIC_SANITY_PROJECT_ID : undefined,
+  metaPixel: Boolean(env.NEXT_PUBLIC_META_PIXEL_ID),
+};
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  experimental: { globalNotFound: true },
+  async redirects() {
+    // Spec §2: "/" replaces its history entry with /mx, so a server-side temporary redirect.
+    return [{ source: "/", destination: "/mx", permanent: false }];
+  },
+  async rewrites() {
+    // Any path below a market prefix shows that market's landing page, served from the same static page.
+    return { beforeFiles: [{ source: "/:market(mx|br|ar)/:rest+", destination: "/:market" }], afterFiles: [], fallback: [] };
+  },
+  async headers() {
+    return [
+      { source: "/:path*", headers: [...commonHeaders, { key: "Content-Security-Policy", value: landingCsp(cspOptions) }] },
+      { source: "/studio/:path*", headers: [{ key: "Content-Security-Policy", value: studioCsp(cspOptions) }] },
+    ];
+  },
+};
+
+export default nextConfig;
