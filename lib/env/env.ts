@@ -75,7 +75,7 @@ export function readPublicEnv(): PublicEnv {
   return parsed.data;
 }
 
-export function readServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
+export function readServerEnv(source: Record<string, string | undefined> = process.env): ServerEnv {
   const pub = readPublicEnv();
   const raw = Object.fromEntries(Object.keys(serverSchema.shape).map((k) => [k, source[k] || undefined]));
   const parsed = serverSchema.safeParse(raw);

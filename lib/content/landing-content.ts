@@ -1,0 +1,118 @@
+import { z } from "zod";
+import { BENEFIT_ICONS } from "./benefit-icons";
+import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../contact/options";
+import { MARKETS } from "../markets/markets";
+import type { LANDING_QUERY_RESULT } from "./sanity.types";
+
+/**
+ * The content boundary: a landing document either validates completely or the page fails with the document id
+ * and field, so a visitor never sees half a page. TypeGen types say what the query can return; this says what
+ * the page requires.
+ */
+const text = z.string().trim().min(1, "must not be empty");
+
+const span = z.object({ _type: z.literal("span"), _key: z.string(), text: z.string(), marks: z.array(z.string()).optional() });
+const block = z.object({
+  _type: z.literal("block"),
+  _key: z.string(),
+  style: z.string().optional(),
+  markDefs: z
+    .array(z.object({ _key: z.string(), _type: z.string() }).loose())
+    .nullish()
+    .transform((defs) => defs ?? []),
+  children: z.array(span).min(1),
+});
+const portableText = z.array(block).min(1, "needs at least one paragraph");
+
+/** Exactly the code's values, each once; returned in the code's order. */
+function exactlyOnce<T extends { value: string }>(values: readonly string[]) {
+  return (items: T[], ctx: z.RefinementCtx) => {
+    for (const value of values) {
+      const count = items.filter((i) => i.value === value).length;
+      if (count !== 1) ctx.addIssue({ code: "custom", message: count === 0 ? `missing a label for "${value}"` : `"${value}" appears ${count} times` });
+    }
+  };
+}
+const inCodeOrder =
+  (values: readonly string[]) =>
+  <T extends { value: string }>(items: T[]): T[] =>
+    values.map((v) => items.find((i) => i.value === v)!);
+
+function optionList<const V extends readonly [string, ...string[]]>(values: V) {
+  return z
+    .array(z.object({ value: z.enum(values), label: text }))
+    .superRefine(exactlyOnce(values))
+    .transform(inCodeOrder(values));
+}
+
+const field = z.object({ label: text, placeholder: text });
+
+export const landingContentSchema = z.object({
+  _id: z.string(),
+  market: z.enum(MARKETS),
+  locale: z.enum(["es-MX", "pt-BR", "es-AR"]),
+  currency: z.enum(["MXN", "BRL", "ARS"]),
+  defaultPhonePrefix: z.enum(PHONE_PREFIXES),
+  brandName: text,
+  seo: z.object({ title: text, description: text }),
+  header: z.object({ flagLabel: text, contactButton: text }),
+  hero: z.object({ title: text, highlight: text, body: portableText, cta: text }),
+  benefits: z.object({
+    title: text,
+    cards: z
+      .array(z.object({ _key: z.string(), icon: z.enum(BENEFIT_ICONS), title: text, body: portableText, claim: text.nullable() }))
+      .length(3, "needs exactly three cards"),
+  }),
+  contact: z.object({
+    title: text,
+    intro: text,
+    fields: z.object({
+      company: field,
+      contact: field,
+      email: field,
+      phonePrefix: z.object({ label: text }),
+      phone: field,
+      country: field,
+      reason: field,
+      volume: field,
+    }),
+    phonePrefixOptions: optionList(PHONE_PREFIXES),
+    countryOptions: optionList(COUNTRIES),
+    reasonOptions: optionList(REASONS),
+    volumeOptions: z
+      .array(z.object({ value: z.enum(VOLUMES), label: text, approx: z.number().positive().nullable() }))
+      .superRefine(exactlyOnce(VOLUMES))
+      .transform(inCodeOrder(VOLUMES))
+      .superRefine((items, ctx) => {
+      // Spec §3: only the first and the last range carry a local-currency equivalent.
+      items.forEach((item, i) => {
+        const edge = i === 0 || i === items.length - 1;
+        if (edge && item.approx == null) ctx.addIssue({ code: "custom", path: [i, "approx"], message: `"${item.value}" needs its local equivalent` });
+        if (!edge && item.approx != null) ctx.addIssue({ code: "custom", path: [i, "approx"], message: `"${item.value}" carries no local equivalent` });
+      });
+    }),
+    approxUpTo: text.includes("{amount}", { message: "must contain {amount}" }),
+    approxOver: text.includes("{amount}", { message: "must contain {amount}" }),
+    submit: text,
+    submitting: text,
+    successTitle: text,
+    successMessage: text,
+    errorTitle: text,
+    errorMessage: text,
+    invalidField: text,
+  }),
+  footer: z.object({ tagline: text, copyrightYear: z.number().int().min(2000), rights: text }),
+});
+
+export type LandingContent = z.infer<typeof landingContentSchema>;
+
+export class InvalidContentError extends Error {}
+
+/** Validates a query result; the error names the document and every failing field. */
+export function parseLanding(result: LANDING_QUERY_RESULT, where: string): LandingContent {
+  if (!result) throw new InvalidContentError(`No landing page document for ${where}`);
+  const parsed = landingContentSchema.safeParse(result);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "(document)"}: ${i.message}`);
+  throw new InvalidContentError(`Invalid content in document "${result._id}" (${where}):\n  ${problems.join("\n  ")}`);
+}

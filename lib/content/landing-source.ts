@@ -1,0 +1,59 @@
+import "server-only";
+import { unstable_cache } from "next/cache";
+import { contentBackend } from "../env/env";
+import { serverEnv } from "../env/server-env";
+import type { Market } from "../markets/markets";
+import { parseLanding, type LandingContent } from "./landing-content";
+import { queryLocalDataset, type Perspective } from "./local-dataset";
+import { LANDING_QUERY } from "./queries";
+import { sanityClient } from "./sanity-client";
+import type { LANDING_QUERY_RESULT } from "./sanity.types";
+
+/** Safety net behind webhook revalidation: pages refresh at least hourly. */
+const REVALIDATE_SECONDS = 3600;
+
+/** Cache tags of a market's landing page: the document type and the market's document. */
+export function landingTags(market: Market): string[] {
+  return ["landingPage", `landingPage:${market}`];
+}
+
+async function fromSanity(market: Market, preview: boolean): Promise<LANDING_QUERY_RESULT> {
+  const env = serverEnv();
+  if (preview) {
+    if (!env.SANITY_API_READ_TOKEN) throw new Error("Draft preview needs SANITY_API_READ_TOKEN");
+    return sanityClient().fetch(LANDING_QUERY, { market }, {
+      perspective: "drafts",
+      token: env.SANITY_API_READ_TOKEN,
+      stega: true,
+      useCdn: false,
+      next: { revalidate: 0 },
+    });
+  }
+  return sanityClient().fetch(LANDING_QUERY, { market }, {
+    perspective: "published",
+    next: { tags: landingTags(market), revalidate: REVALIDATE_SECONDS },
+  });
+}
+
+function fromDataset(market: Market, perspective: Perspective): Promise<LANDING_QUERY_RESULT> {
+  const file = serverEnv().CONTENT_DATASET_FILE;
+  return queryLocalDataset<LANDING_QUERY_RESULT>(file, LANDING_QUERY, { market }, perspective);
+}
+
+// The embedded dataset carries the same tags as Content Lake fetches, so the webhook revalidates both alike.
+const fromDatasetCached = (market: Market) =>
+  unstable_cache(() => fromDataset(market, "published"), ["landing-page", market], {
+    tags: landingTags(market),
+    revalidate: REVALIDATE_SECONDS,
+  })();
+
+/**
+ * A market's landing content, validated. The one place that picks the content backend: Sanity when a project is
+ * configured, else the seed dataset. `preview` reads drafts and is never cached.
+ */
+export async function getLanding(market: Market, { preview = false }: { preview?: boolean } = {}): Promise<LandingContent> {
+  const backend = contentBackend(serverEnv());
+  const result =
+    backend === "sanity" ? await fromSanity(market, preview) : preview ? await fromDataset(market, "drafts") : await fromDatasetCached(market);
+  return parseLanding(result, `${backend} content for market "${market}"${preview ? " (drafts)" : ""}`);
+}

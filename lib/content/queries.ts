@@ -1,0 +1,43 @@
+import { defineQuery } from "next-sanity";
+
+/** One market's landing page, in the exact shape the page renders (validated by landing-content.ts). */
+export const LANDING_QUERY = defineQuery(`*[_type == "landingPage" && market == $market][0]{
+  _id,
+  market,
+  locale,
+  currency,
+  defaultPhonePrefix,
+  brandName,
+  seo{ title, description },
+  header{ flagLabel, contactButton },
+  hero{ title, highlight, body, cta },
+  benefits{ title, cards[]{ _key, icon, title, body, "claim": coalesce(claim, null) } },
+  contact{
+    title,
+    intro,
+    fields{
+      company{ label, placeholder },
+      contact{ label, placeholder },
+      email{ label, placeholder },
+      phonePrefix{ label },
+      phone{ label, placeholder },
+      country{ label, placeholder },
+      reason{ label, placeholder },
+      volume{ label, placeholder }
+    },
+    phonePrefixOptions[]{ value, label },
+    countryOptions[]{ value, label },
+    reasonOptions[]{ value, label },
+    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },
+    approxUpTo,
+    approxOver,
+    submit,
+    submitting,
+    successTitle,
+    successMessage,
+    errorTitle,
+    errorMessage,
+    invalidField
+  },
+  footer{ tagline, copyrightYear, rights }
+}`);

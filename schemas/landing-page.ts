@@ -1,0 +1,70 @@
+import { defineField, defineType } from "sanity";
+import { MARKETS, MARKET_LOCALES } from "../lib/markets/markets";
+import { PHONE_PREFIXES } from "../lib/contact/options";
+
+const MARKET_TITLES = { mx: "Mexico", br: "Brazil", ar: "Argentina" } as const;
+
+/** All visitor-facing copy of one market's landing page: one document per market, published on its own. */
+export const landingPage = defineType({
+  name: "landingPage",
+  title: "Landing page",
+  type: "document",
+  groups: [
+    { name: "market", title: "Market" },
+    { name: "page", title: "Page", default: true },
+    { name: "form", title: "Contact form" },
+    { name: "seo", title: "SEO" },
+  ],
+  fields: [
+    defineField({
+      name: "market",
+      title: "Market",
+      type: "string",
+      group: "market",
+      readOnly: true,
+      options: { list: MARKETS.map((m) => ({ value: m, title: MARKET_TITLES[m] })) },
+      validation: (r) => r.required(),
+    }),
+    defineField({
+      name: "locale",
+      title: "Locale",
+      type: "string",
+      group: "market",
+      readOnly: true,
+      options: { list: Object.values(MARKET_LOCALES) },
+      validation: (r) => r.required(),
+    }),
+    defineField({
+      name: "currency",
+      title: "Local currency",
+      description: "Used to format the local equivalents of the amount ranges.",
+      type: "string",
+      group: "market",
+      options: { list: ["MXN", "BRL", "ARS"] },
+      validation: (r) => r.required(),
+    }),
+    defineField({
+      name: "defaultPhonePrefix",
+      title: "Default phone country code",
+      description: "Pre-selected in the form.",
+      type: "string",
+      group: "market",
+      options: { list: [...PHONE_PREFIXES] },
+      validation: (r) => r.required(),
+    }),
+    defineField({ name: "brandName", title: "Brand name", description: "Top left of the header and in the footer.", type: "string", group: "page", validation: (r) => r.required() }),
+    defineField({ name: "header", title: "Header", type: "siteHeader", group: "page", validation: (r) => r.required() }),
+    defineField({ name: "hero", title: "Hero", type: "hero", group: "page", validation: (r) => r.required() }),
+    defineField({ name: "benefits", title: "Benefits", type: "benefits", group: "page", validation: (r) => r.required() }),
+    defineField({ name: "contact", title: "Contact form", type: "contactSection", group: "form", validation: (r) => r.required() }),
+    defineField({ name: "footer", title: "Footer", type: "siteFooter", group: "page", validation: (r) => r.required() }),
+    defineField({ name: "seo", title: "SEO", type: "seo", group: "seo", validation: (r) => r.required() }),
+  ],
+  preview: {
+    select: { market: "market", title: "hero.title" },
+    prepare: ({ market, title }: { market?: keyof typeof MARKET_TITLES; title?: string }) => ({
+      title: market ? MARKET_TITLES[market] : "Landing page",
+      subtitle: title,
+    }),
+  },
+});

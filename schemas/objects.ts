@@ -1,0 +1,185 @@
+import { defineArrayMember, defineField, defineType } from "sanity";
+import { BENEFIT_ICONS } from "../lib/content/benefit-icons";
+import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../lib/contact/options";
+import { optionListField, requireEveryValue } from "./option-list";
+
+const text = (name: string, title: string, description: string) =>
+  defineField({ name, title, description, type: "string", validation: (r) => r.required() });
+
+const portableText = (name: string, title: string, description: string) =>
+  defineField({
+    name,
+    title,
+    description,
+    type: "array",
+    of: [defineArrayMember({ type: "block", styles: [{ title: "Normal", value: "normal" }], lists: [], marks: { decorators: [{ title: "Strong", value: "strong" }], annotations: [] } })],
+    validation: (r) => r.required().min(1),
+  });
+
+/** One option of a select: the value picked from the code's list, the label written by marketers. */
+function optionType(name: string, title: string, values: readonly string[]) {
+  return defineType({
+    name,
+    title,
+    type: "object",
+    fields: [
+      defineField({ name: "value", title: "Value", type: "string", description: "Sent with the form; fixed by the site.", options: { list: [...values] }, validation: (r) => r.required() }),
+      text("label", "Label", "What visitors see in the list."),
+    ],
+    preview: { select: { title: "label", subtitle: "value" } },
+  });
+}
+
+export const phonePrefixOption = optionType("phonePrefixOption", "Country code", PHONE_PREFIXES);
+export const countryOption = optionType("countryOption", "Destination country", COUNTRIES);
+export const reasonOption = optionType("reasonOption", "Payment reason", REASONS);
+
+export const volumeOption = defineType({
+  name: "volumeOption",
+  title: "Amount range",
+  type: "object",
+  fields: [
+    defineField({ name: "value", title: "Value", type: "string", options: { list: [...VOLUMES] }, validation: (r) => r.required() }),
+    text("label", "Label (USD range)", "The range in US dollars as visitors read it, e.g. “US$0 – US$4,999”."),
+    defineField({
+      name: "approx",
+      title: "Approximate local-currency equivalent",
+      description: "Shown after the first and the last range, formatted in the market's currency (leave empty for the others).",
+      type: "number",
+      validation: (r) => r.positive(),
+    }),
+  ],
+  preview: { select: { title: "label", subtitle: "value" } },
+});
+
+export const seo = defineType({
+  name: "seo",
+  title: "Search and sharing",
+  type: "object",
+  fields: [
+    defineField({ name: "title", title: "Title", description: "Browser tab, search results and link previews.", type: "string", validation: (r) => [r.required(), r.max(60).warning("Search engines cut titles after about 60 characters.")] }),
+    defineField({ name: "description", title: "Description", description: "The snippet under the title in search results.", type: "text", rows: 3, validation: (r) => [r.required(), r.max(160).warning("Search engines cut descriptions after about 160 characters.")] }),
+  ],
+});
+
+export const siteHeader = defineType({
+  name: "siteHeader",
+  title: "Header",
+  type: "object",
+  fields: [
+    text("flagLabel", "Flag button label", "Read by screen readers for the flag button; name the country it switches to, e.g. “Cambiar a Brasil (português)”."),
+    text("contactButton", "Contact button", "The button at the top right that scrolls to the form."),
+  ],
+});
+
+export const hero = defineType({
+  name: "hero",
+  title: "Hero",
+  type: "object",
+  fields: [
+    text("title", "Title", "The big headline at the top of the page."),
+    text("highlight", "Highlight", "The badge above the headline: “up to 2x cheaper than banks”."),
+    portableText("body", "Body", "The paragraph under the headline."),
+    text("cta", "Call to action", "The button under the headline that scrolls to the form."),
+  ],
+});
+
+export const benefitCard = defineType({
+  name: "benefitCard",
+  title: "Benefit card",
+  type: "object",
+  fields: [
+    defineField({ name: "icon", title: "Icon", type: "string", options: { list: [...BENEFIT_ICONS], layout: "radio" }, validation: (r) => r.required() }),
+    text("title", "Title", "The card's heading."),
+    defineField({ name: "claim", title: "Claim", description: "Optional big figure above the title, e.g. “Hasta 70%”.", type: "string" }),
+    portableText("body", "Body", "The card's text."),
+  ],
+  preview: { select: { title: "title", subtitle: "icon" } },
+});
+
+export const benefits = defineType({
+  name: "benefits",
+  title: "Benefits",
+  type: "object",
+  fields: [
+    text("title", "Title", "Heading of the benefits section."),
+    defineField({ name: "cards", title: "Cards", description: "Exactly three cards, shown side by side.", type: "array", of: [defineArrayMember({ type: "benefitCard" })], validation: (r) => r.required().length(3) }),
+  ],
+});
+
+const labelled = (name: string, title: string, withPlaceholder: boolean) =>
+  defineField({
+    name,
+    title,
+    type: "object",
+    fields: [
+      text("label", "Label", "Shown above the field."),
+      ...(withPlaceholder ? [text("placeholder", "Placeholder", "Hint inside the empty field (for lists, the first, unselectable entry).")] : []),
+    ],
+    options: { collapsible: true, collapsed: true },
+  });
+
+export const contactSection = defineType({
+  name: "contactSection",
+  title: "Contact form",
+  type: "object",
+  groups: [
+    { name: "texts", title: "Texts", default: true },
+    { name: "fields", title: "Fields" },
+    { name: "options", title: "Options" },
+    { name: "messages", title: "Messages" },
+  ],
+  fields: [
+    { ...text("title", "Title", "Heading next to the form."), group: "texts" },
+    { ...text("intro", "Intro", "Paragraph under the heading."), group: "texts" },
+    defineField({
+      name: "fields",
+      title: "Field labels",
+      type: "object",
+      group: "fields",
+      fields: [
+        labelled("company", "Company name", true),
+        labelled("contact", "Contact name", true),
+        labelled("email", "Email", true),
+        labelled("phonePrefix", "Phone country code", false),
+        labelled("phone", "Phone number", true),
+        labelled("country", "Destination country", true),
+        labelled("reason", "Payment reason", true),
+        labelled("volume", "Payment amount range", true),
+      ],
+      validation: (r) => r.required(),
+    }),
+    { ...optionListField("phonePrefixOptions", "Phone country codes", "phonePrefixOption", PHONE_PREFIXES, "One label per country code."), group: "options" },
+    { ...optionListField("countryOptions", "Destination countries", "countryOption", COUNTRIES, "One label per destination country."), group: "options" },
+    { ...optionListField("reasonOptions", "Payment reasons", "reasonOption", REASONS, "One label per payment reason."), group: "options" },
+    defineField({
+      name: "volumeOptions",
+      title: "Amount ranges",
+      description: "One entry per range; the first and last carry the local-currency equivalent.",
+      type: "array",
+      group: "options",
+      of: [defineArrayMember({ type: "volumeOption" })],
+      validation: requireEveryValue(VOLUMES),
+    }),
+    { ...text("approxUpTo", "“Up to” equivalent", "After the first range; {amount} becomes the local amount, e.g. “hasta ≈ {amount}”."), group: "options" },
+    { ...text("approxOver", "“Over” equivalent", "After the last range; {amount} becomes the local amount, e.g. “más de ≈ {amount}”."), group: "options" },
+    { ...text("submit", "Submit button", "The form's button."), group: "messages" },
+    { ...text("submitting", "Submitting", "The button's text while sending, e.g. “…”."), group: "messages" },
+    { ...text("successTitle", "Success title", "Notification title after a request was received."), group: "messages" },
+    { ...text("successMessage", "Success message", "Notification text after a request was received."), group: "messages" },
+    { ...text("errorTitle", "Error title", "Notification title when sending failed."), group: "messages" },
+    { ...text("errorMessage", "Error message", "Notification text when sending failed."), group: "messages" },
+    { ...text("invalidField", "Rejected field", "Shown on a field the server did not accept."), group: "messages" },
+  ],
+});
+
+export const siteFooter = defineType({
+  name: "siteFooter",
+  title: "Footer",
+  type: "object",
+  fields: [
+    text("tagline", "Tagline", "The line at the bottom of the page."),
+    defineField({ name: "copyrightYear", title: "Copyright year", type: "number", validation: (r) => r.required().integer().min(2000) }),
+    text("rights", "Rights notice", "After “© year brand.”, e.g. “Todos los derechos reservados.”"),
+  ],
+});
