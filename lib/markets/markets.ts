@@ -22,5 +22,5 @@ export function marketFromPath(pathname: string): Market {
 
 /** The flag control cycles Mexico → Brazil → Argentina → Mexico. */
 export function nextMarket(market: Market): Market {
-  return MARKETS[(MARKETS.indexOf(market) + 1) % MARKETS.length];
+  return MARKETS[(MARKETS.indexOf(market) + 1) % MARKETS.length] ?? DEFAULT_MARKET;
 }

@@ -1,0 +1,32 @@
+import type { Metadata, Viewport } from "next";
+import { notFound } from "next/navigation";
+import { MARKETS, MARKET_LOCALES, isMarket } from "@/lib/markets/markets";
+import { inter } from "../fonts";
+import "../globals.css";
+
+export const dynamicParams = false;
+
+export function generateStaticParams() {
+  return MARKETS.map((market) => ({ market }));
+}
+
+export const metadata: Metadata = {
+  robots: { index: true, follow: true },
+};
+
+export const viewport: Viewport = {
+  themeColor: "#163c8a",
+  width: "device-width",
+  initialScale: 1,
+};
+
+/** Root layout per market, so `<html lang>` is es-MX, pt-BR or es-AR in the static HTML itself. */
+export default async function MarketLayout({ children, params }: LayoutProps<"/[market]">) {
+  const { market } = await params;
+  if (!isMarket(market)) notFound();
+  return (
+    <html lang={MARKET_LOCALES[market]} className={inter.variable}>
+      <body className="font-sans">{children}</body>
+    </html>
+  );
+}

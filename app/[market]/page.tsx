@@ -1,0 +1,62 @@
+import type { Metadata } from "next";
+import { draftMode } from "next/headers";
+import { notFound } from "next/navigation";
+import { getLanding } from "@/lib/content/landing-source";
+import { readPublicEnv } from "@/lib/env/env";
+import { isMarket, MARKET_LOCALES, type Market } from "@/lib/markets/markets";
+import { hreflangAlternates, marketUrl } from "@/lib/markets/site-urls";
+import { BenefitsSection } from "../_components/benefits-section";
+import { ContactSection } from "../_components/contact-section";
+import { HeroSection } from "../_components/hero-section";
+import { InitiateCheckout } from "../_components/initiate-checkout";
+import { MetaPixel } from "../_components/meta-pixel";
+import { SiteFooter } from "../_components/site-footer";
+import { SiteHeader } from "../_components/site-header";
+
+// Statically generated at build time; webhook revalidation refreshes it, this is the safety net.
+export const revalidate = 3600;
+
+async function load(params: Promise<{ market: string }>) {
+  const { market } = await params;
+  if (!isMarket(market)) notFound();
+  const { isEnabled: preview } = await draftMode();
+  return { market: market as Market, content: await getLanding(market, { preview }) };
+}
+
+export async function generateMetadata({ params }: PageProps<"/[market]">): Promise<Metadata> {
+  const { market, content } = await load(params);
+  const siteUrl = readPublicEnv().NEXT_PUBLIC_SITE_URL;
+  return {
+    metadataBase: new URL(siteUrl),
+    title: content.seo.title,
+    description: content.seo.description,
+    alternates: { canonical: marketUrl(siteUrl, market), languages: hreflangAlternates(siteUrl) },
+    openGraph: {
+      type: "website",
+      url: marketUrl(siteUrl, market),
+      siteName: content.brandName,
+      title: content.seo.title,
+      description: content.seo.description,
+      locale: MARKET_LOCALES[market].replace("-", "_"),
+    },
+    twitter: { card: "summary", title: content.seo.title, description: content.seo.description },
+  };
+}
+
+export default async function LandingPage({ params }: PageProps<"/[market]">) {
+  const { market, content } = await load(params);
+  const pixelId = readPublicEnv().NEXT_PUBLIC_META_PIXEL_ID;
+  return (
+    <>
+      {pixelId ? <MetaPixel pixelId={pixelId} /> : null}
+      <SiteHeader market={market} brandName={content.brandName} header={content.header} />
+      <main>
+        <HeroSection hero={content.hero} />
+        <BenefitsSection benefits={content.benefits} />
+        <ContactSection market={market} content={content} />
+      </main>
+      <SiteFooter brandName={content.brandName} footer={content.footer} />
+      <InitiateCheckout />
+    </>
+  );
+}

@@ -1,0 +1,200 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useRef, useState, type FormEvent } from "react";
+import { FIELD_LIMITS, PHONE_MIN_LENGTH, PHONE_PATTERN, type SelectName } from "@/lib/contact/options";
+import type { Market } from "@/lib/markets/markets";
+
+type Field = { label: string; placeholder?: string };
+type Option = { value: string; label: string };
+
+export type ContactFormCopy = {
+  fields: Record<"company" | "contact" | "email" | "phone" | "country" | "reason" | "volume", Field> & {
+    phonePrefix: { label: string };
+  };
+  options: Record<SelectName, Option[]>;
+  submit: string;
+  submitting: string;
+  successTitle: string;
+  successMessage: string;
+  errorTitle: string;
+  errorMessage: string;
+  invalidField: string;
+};
+
+type Props = { copy: ContactFormCopy; defaultPhonePrefix: string; market: Market };
+
+// The toaster (sonner) is only needed once a visitor starts filling the form: loading it then keeps it out of
+// the page's initial JavaScript while its live region still exists before the first toast is announced.
+const Toasts = dynamic(() => import("./toasts"), { ssr: false });
+
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-ink placeholder:text-slate-500 aria-[invalid=true]:border-danger";
+
+export function ContactForm({ copy, defaultPhonePrefix, market }: Props) {
+  const formRef = useRef<HTMLFormElement>(null);
+  // Made when the form is (re)set and reused on retry, so a double click or a retry stores one row.
+  const submissionId = useRef<string | null>(null);
+  const [valid, setValid] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [engaged, setEngaged] = useState(false);
+
+  const revalidate = () => setValid(formRef.current?.checkValidity() ?? false);
+
+  function clearServerError(target: EventTarget) {
+    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) {
+      target.setCustomValidity("");
+      target.removeAttribute("aria-invalid");
+    }
+  }
+
+  function markRejected(form: HTMLFormElement, fields: Record<string, string>) {
+    const names = Object.keys(fields);
+    for (const name of names) {
+      const control = form.elements.namedItem(name);
+      if (control instanceof HTMLInputElement || control instanceof HTMLSelectElement) {
+        control.setCustomValidity(copy.invalidField);
+        control.setAttribute("aria-invalid", "true");
+      }
+    }
+    const first = names.map((n) => form.elements.namedItem(n)).find((c) => c instanceof HTMLElement);
+    if (first instanceof HTMLElement) first.focus();
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (pending || !form.checkValidity()) return;
+    submissionId.current ??= crypto.randomUUID();
+    const body = { ...Object.fromEntries(new FormData(form)), market, submissionId: submissionId.current };
+    setPending(true);
+    const { toast } = await import("sonner");
+    try {
+      const response = await fetch("/api/contact", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) {
+        const detail = (await response.json().catch(() => ({}))) as { fields?: Record<string, string> };
+        console.error("Contact submission failed", response.status, detail);
+        if (detail.fields) markRejected(form, detail.fields);
+        toast.error(copy.errorTitle, { description: copy.errorMessage });
+        return;
+      }
+      toast.success(copy.successTitle, { description: copy.successMessage });
+      form.reset();
+      submissionId.current = null;
+    } catch (error) {
+      console.error("Contact submission failed", error);
+      toast.error(copy.errorTitle, { description: copy.errorMessage });
+    } finally {
+      setPending(false);
+      revalidate();
+    }
+  }
+
+  const select = (name: Exclude<SelectName, "phonePrefix">) => (
+    <div>
+      <label htmlFor={`contact-${name}`} className="block text-sm font-medium text-ink">
+        {copy.fields[name].label}
+      </label>
+      <select id={`contact-${name}`} name={name} required defaultValue="" className={inputClass}>
+        <option value="" disabled>
+          {copy.fields[name].placeholder}
+        </option>
+        {copy.options[name].map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  const text = (name: "company" | "contact" | "email", type: string, autoComplete: string) => (
+    <div>
+      <label htmlFor={`contact-${name}`} className="block text-sm font-medium text-ink">
+        {copy.fields[name].label}
+      </label>
+      <input
+        id={`contact-${name}`}
+        name={name}
+        type={type}
+        required
+        maxLength={FIELD_LIMITS[name]}
+        autoComplete={autoComplete}
+        placeholder={copy.fields[name].placeholder}
+        className={inputClass}
+      />
+    </div>
+  );
+
+  return (
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      onInput={(e) => {
+        clearServerError(e.target);
+        revalidate();
+      }}
+      onChange={revalidate}
+      onFocus={() => setEngaged(true)}
+      noValidate={false}
+      className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2 sm:p-8"
+    >
+      {engaged ? <Toasts /> : null}
+      {text("company", "text", "organization")}
+      {text("contact", "text", "name")}
+      <div className="sm:col-span-2">{text("email", "email", "email")}</div>
+      <div className="grid grid-cols-[minmax(0,7rem)_1fr] gap-3 sm:col-span-2">
+        <div>
+          <label htmlFor="contact-phonePrefix" className="block text-sm font-medium text-ink">
+            {copy.fields.phonePrefix.label}
+          </label>
+          <select id="contact-phonePrefix" name="phonePrefix" defaultValue={defaultPhonePrefix} className={inputClass}>
+            {copy.options.phonePrefix.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="contact-phone" className="block text-sm font-medium text-ink">
+            {copy.fields.phone.label}
+          </label>
+          <input
+            id="contact-phone"
+            name="phone"
+            type="tel"
+            required
+            inputMode="tel"
+            autoComplete="tel-national"
+            pattern={PHONE_PATTERN}
+            minLength={PHONE_MIN_LENGTH}
+            maxLength={FIELD_LIMITS.phone}
+            placeholder={copy.fields.phone.placeholder}
+            className={inputClass}
+          />
+        </div>
+      </div>
+      {select("country")}
+      {select("reason")}
+      <div className="sm:col-span-2">{select("volume")}</div>
+      {/* Honeypot: invisible to people and assistive tech; bots that fill it are answered 201 and stored nowhere. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor="contact-website">Website</label>
+        <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <button
+        type="submit"
+        disabled={!valid || pending}
+        aria-busy={pending}
+        className="h-12 rounded-full bg-brand-700 px-6 text-base font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-500 sm:col-span-2"
+      >
+        {pending ? copy.submitting : copy.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import type { LandingContent } from "@/lib/content/landing-content";
+import { fillAmount, formatCurrency } from "@/lib/markets/currency";
+import type { Market } from "@/lib/markets/markets";
+import { ContactForm, type ContactFormCopy } from "./contact-form";
+
+type Props = { market: Market; content: LandingContent };
+
+/** Server side of the form: turns content into the plain strings the client leaf needs. */
+export function ContactSection({ market, content }: Props) {
+  const { contact, locale, currency } = content;
+  const lastVolume = contact.volumeOptions.length - 1;
+  const volumeOptions = contact.volumeOptions.map((option, index) => {
+    if (option.approx == null) return { value: option.value, label: option.label };
+    const template = index === lastVolume ? contact.approxOver : contact.approxUpTo;
+    const amount = formatCurrency(option.approx, locale, currency);
+    return { value: option.value, label: `${option.label} (${fillAmount(template, amount)})` };
+  });
+
+  const copy: ContactFormCopy = {
+    fields: contact.fields,
+    options: {
+      phonePrefix: contact.phonePrefixOptions,
+      country: contact.countryOptions,
+      reason: contact.reasonOptions,
+      volume: volumeOptions,
+    },
+    submit: contact.submit,
+    submitting: contact.submitting,
+    successTitle: contact.successTitle,
+    successMessage: contact.successMessage,
+    errorTitle: contact.errorTitle,
+    errorMessage: contact.errorMessage,
+    invalidField: contact.invalidField,
+  };
+
+  return (
+    <section id="contact-form" aria-labelledby="contact-title" className="bg-white">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <h2 id="contact-title" className="text-3xl font-bold tracking-tight text-ink">
+            {contact.title}
+          </h2>
+          <p className="mt-4 text-lg text-muted">{contact.intro}</p>
+        </div>
+        <div className="lg:col-span-3">
+          <ContactForm key={market} copy={copy} defaultPhonePrefix={content.defaultPhonePrefix} market={market} />
+        </div>
+      </div>
+    </section>
+  );
+}

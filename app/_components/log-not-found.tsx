@@ -1,0 +1,11 @@
+"use client";
+
+import { useEffect } from "react";
+
+/** Spec §2: the unknown path is logged to the browser console. */
+export function LogNotFound() {
+  useEffect(() => {
+    console.warn(`404: no page at ${window.location.pathname}`);
+  }, []);
+  return null;
+}

@@ -1,0 +1,34 @@
+import Link from "next/link";
+import { nextMarket, type Market } from "@/lib/markets/markets";
+import type { LandingContent } from "@/lib/content/landing-content";
+import { FlagIcon } from "./flag-icon";
+
+type Props = { market: Market; brandName: string; header: LandingContent["header"] };
+
+export function SiteHeader({ market, brandName, header }: Props) {
+  return (
+    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <span className="text-lg font-bold tracking-tight text-brand-800">{brandName}</span>
+        <div className="flex items-center gap-3">
+          {/* A real link: the flag cycles markets by navigating to the next prefix, with or without JS. */}
+          <Link
+            href={`/${nextMarket(market)}`}
+            aria-label={header.flagLabel}
+            title={header.flagLabel}
+            className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 hover:bg-slate-50"
+            data-testid="flag-link"
+          >
+            <FlagIcon market={market} />
+          </Link>
+          <a
+            href="#contact-form"
+            className="inline-flex h-11 items-center rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            {header.contactButton}
+          </a>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,22 @@
+"use client";
+
+import { Toaster } from "sonner";
+
+/** Spec §9: toasts stay 4000 ms, at most 3 visible; sonner announces them in a polite live region. */
+export default function Toasts() {
+  return (
+    <Toaster
+      position="bottom-center"
+      duration={4000}
+      visibleToasts={3}
+      toastOptions={{
+        unstyled: false,
+        classNames: {
+          success: "!bg-brand-700 !text-white !border-brand-800",
+          error: "!bg-danger !text-white !border-danger",
+          description: "!text-white",
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,16 @@
+import { expect, test } from "@playwright/test";
+import { measurePageWeight } from "../support/page-weight";
+
+// Next 16's own runtime is ~135 kB gzip; our code may add at most ~15 kB on top (issue 2).
+const JS_BUDGET_GZIP = 150 * 1024;
+
+for (const market of ["mx", "br", "ar"]) {
+  test(`/${market} loads at most 150 kB of gzip JavaScript (the Studio adds nothing)`, async ({ browser, baseURL }) => {
+    const weight = await measurePageWeight(browser, `${baseURL}/${market}`);
+    console.log(`/${market}: JS ${weight.jsGzip} B gzip (${weight.jsRaw} raw) in ${weight.scripts.length} scripts; HTML ${weight.htmlGzip} B gzip; CSS ${weight.cssGzip} B gzip`);
+    expect(weight.scripts.length).toBeGreaterThan(0);
+    expect(weight.jsGzip).toBeLessThanOrEqual(JS_BUDGET_GZIP);
+    // No request leaves the origin in the default configuration.
+    for (const s of weight.scripts) expect(new URL(s.url).origin).toBe(new URL(baseURL!).origin);
+  });
+}

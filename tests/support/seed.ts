@@ -1,0 +1,15 @@
+import { readFileSync } from "node:fs";
+import type { Market } from "../../lib/markets/markets";
+
+type SeedDoc = Record<string, any> & { _id: string; _type: string };
+
+/** The published seed document of a market: the copy every page test expects to see. */
+export function seedLanding(market: Market, file = "studio/seed/landing.ndjson"): SeedDoc {
+  const docs = readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as SeedDoc);
+  const doc = docs.find((d) => d._type === "landingPage" && d.market === market && !d._id.startsWith("drafts."));
+  if (!doc) throw new Error(`seed has no published landingPage for ${market}`);
+  return doc;
+}
