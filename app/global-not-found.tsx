@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import Link from "next/link";
 import { inter } from "./fonts";
 import { LogNotFound } from "./_components/log-not-found";
 import "./globals.css";
@@ -16,9 +17,9 @@ export default async function GlobalNotFound() {
         <main className="mx-auto flex min-h-screen max-w-xl flex-col items-start justify-center gap-4 px-6">
           <p className="text-sm font-semibold text-brand-700">404</p>
           <h1 className="text-3xl font-bold text-ink">Oops! Page not found</h1>
-          <a href="/" className="font-semibold text-brand-700 underline">
+          <Link href="/" className="font-semibold text-brand-700 underline">
             Return to Home
-          </a>
+          </Link>
         </main>
         <LogNotFound />
       </body>
