@@ -159,7 +159,17 @@ export const contactSection = defineType({
       type: "array",
       group: "options",
       of: [defineArrayMember({ type: "volumeOption" })],
-      validation: requireEveryValue(VOLUMES),
+      validation: (rule) =>
+        requireEveryValue(VOLUMES)(rule).custom((items?: { value?: string; approx?: number }[]) => {
+          // Mirrors the site: only the first and the last range carry a local equivalent.
+          const problems = (items ?? []).flatMap((item) => {
+            const edge = item.value === VOLUMES[0] || item.value === VOLUMES[VOLUMES.length - 1];
+            if (edge && item.approx == null) return [`“${item.value}” needs its local equivalent`];
+            if (!edge && item.approx != null) return [`“${item.value}” carries no local equivalent`];
+            return [];
+          });
+          return problems.length > 0 ? problems.join("; ") : true;
+        }),
     }),
     { ...text("approxUpTo", "“Up to” equivalent", "After the first range; {amount} becomes the local amount, e.g. “hasta ≈ {amount}”."), group: "options" },
     { ...text("approxOver", "“Over” equivalent", "After the last range; {amount} becomes the local amount, e.g. “más de ≈ {amount}”."), group: "options" },

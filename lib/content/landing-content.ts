@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BENEFIT_ICONS } from "./benefit-icons";
 import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../contact/options";
-import { MARKETS } from "../markets/markets";
+import { MARKETS, MARKET_LOCALES } from "../markets/markets";
 import type { LANDING_QUERY_RESULT } from "./sanity.types";
 
 /**
@@ -9,6 +9,12 @@ import type { LANDING_QUERY_RESULT } from "./sanity.types";
  * and field, so a visitor never sees half a page. TypeGen types say what the query can return; this says what
  * the page requires.
  */
+const MARKET_FORMATS = {
+  mx: { locale: MARKET_LOCALES.mx, currency: "MXN" },
+  br: { locale: MARKET_LOCALES.br, currency: "BRL" },
+  ar: { locale: MARKET_LOCALES.ar, currency: "ARS" },
+} as const;
+
 const text = z.string().trim().min(1, "must not be empty");
 
 const span = z.object({ _type: z.literal("span"), _key: z.string(), text: z.string(), marks: z.array(z.string()).optional() });
@@ -102,6 +108,11 @@ export const landingContentSchema = z.object({
     invalidField: text,
   }),
   footer: z.object({ tagline: text, copyrightYear: z.number().int().min(2000), rights: text }),
+}).superRefine((doc, ctx) => {
+  // A market's locale and currency are fixed; a copy-paste from another market must not slip through.
+  const expected = MARKET_FORMATS[doc.market];
+  if (doc.locale !== expected.locale) ctx.addIssue({ code: "custom", path: ["locale"], message: `must be ${expected.locale} for ${doc.market}` });
+  if (doc.currency !== expected.currency) ctx.addIssue({ code: "custom", path: ["currency"], message: `must be ${expected.currency} for ${doc.market}` });
 });
 
 export type LandingContent = z.infer<typeof landingContentSchema>;

@@ -79,3 +79,11 @@ describe("content validation", () => {
     expect(() => parseLanding(null, "market zz")).toThrow(/No landing page document for market zz/);
   });
 });
+
+describe("market consistency", () => {
+  it("rejects a document whose locale or currency belongs to another market", async () => {
+    const doc = structuredClone(await query("ar"))!;
+    doc.currency = "MXN";
+    expect(() => parseLanding(doc, "market ar")).toThrow(/currency: must be ARS for ar/);
+  });
+});
