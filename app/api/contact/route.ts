@@ -1,0 +1,20 @@
+import { after } from "next/server";
+import { handleContact } from "@/lib/contact/handle-contact";
+import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
+import { getSubmissionsStore } from "@/lib/contact/submissions-store";
+import { serverEnv } from "@/lib/env/server-env";
+import { reportLeadConversion } from "@/lib/meta/conversion-reporter";
+
+export const runtime = "nodejs";
+
+const limiter = new MemoryRateLimiter(serverEnv().CONTACT_RATE_LIMIT_PER_MINUTE);
+
+export function POST(request: Request): Promise<Response> {
+  return handleContact(request, {
+    store: getSubmissionsStore,
+    limiter,
+    // The conversion is reported after the response is sent, so it never delays the visitor.
+    onStored: (lead) => after(() => reportLeadConversion(lead)),
+    siteUrl: serverEnv().NEXT_PUBLIC_SITE_URL,
+  });
+}

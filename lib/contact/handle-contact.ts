@@ -1,0 +1,99 @@
+import { contactRequestSchema, fieldErrors } from "./contact-schema";
+import { clientAddress, type RateLimiter } from "./rate-limiter";
+import { StoreUnavailableError, type Lead, type SubmissionsStore } from "./submissions-store";
+
+/** Bodies above this are refused before parsing: a real lead is well under 2 KB. */
+export const MAX_BODY_BYTES = 8 * 1024;
+
+export type ContactDeps = {
+  store: () => Promise<SubmissionsStore>;
+  limiter: RateLimiter;
+  /** Called after a lead is stored; must not delay the response (the route wraps it in `after()`). */
+  onStored: (lead: Lead) => void;
+  siteUrl: string;
+};
+
+const json = (status: number, body: unknown, headers?: Record<string, string>) =>
+  Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
+
+/** Reads at most `limit` bytes; `null` when the body is larger. */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array | null> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/** A browser POST from another site is refused; requests without Origin (servers, curl) are not browsers. */
+function sameOrigin(request: Request, siteUrl: string): boolean {
+  const origin = request.headers.get("origin");
+  if (!origin) return true;
+  if (origin === new URL(siteUrl).origin) return true;
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  return host !== null && new URL(origin).host === host;
+}
+
+/** POST /api/contact: validates, stores once per submissionId, and answers with a status the form acts on. */
+export async function handleContact(request: Request, deps: ContactDeps): Promise<Response> {
+  if (request.method !== "POST") return json(405, { error: "Use POST" }, { allow: "POST" });
+  if (!sameOrigin(request, deps.siteUrl)) return json(403, { error: "Cross-site submissions are not accepted" });
+
+  const mediaType = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (mediaType !== "application/json") return json(415, { error: "Send the lead as application/json" });
+
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_BODY_BYTES) return json(413, { error: `Body over ${MAX_BODY_BYTES} bytes` });
+
+  const limit = deps.limiter.hit(clientAddress(request.headers));
+  if (!limit.allowed) return json(429, { error: "Too many submissions, try again later" }, { "retry-after": String(limit.retryAfter) });
+
+  const bytes = await readLimited(request, MAX_BODY_BYTES);
+  if (bytes === null) return json(413, { error: `Body over ${MAX_BODY_BYTES} bytes` });
+
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    return json(400, { error: "Body is not valid JSON" });
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return json(400, { error: "Body must be a JSON object" });
+
+  const parsed = contactRequestSchema.safeParse(body);
+  if (!parsed.success) return json(422, { error: "Some fields are invalid", fields: fieldErrors(parsed.error) });
+
+  const { website, submissionId, ...fields } = parsed.data;
+  // A filled honeypot is a bot: it gets the same answer as a person, and nothing is kept.
+  if (website) return json(201, { ok: true });
+
+  const lead: Lead = { ...fields, id: submissionId };
+  try {
+    const store = await deps.store();
+    const outcome = await store.insert(lead);
+    if (outcome === "stored") deps.onStored(lead);
+    return json(201, { ok: true });
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) {
+      console.error("[leads] store unavailable:", error.message, error.cause ?? "");
+      return json(503, { error: "We could not save your request right now, please try again" }, { "retry-after": "5" });
+    }
+    console.error("[leads] unexpected failure storing a lead:", error);
+    return json(500, { error: "Unexpected error" });
+  }
+}

@@ -1,0 +1,59 @@
+import "server-only";
+import { leadsBackend } from "../env/env";
+import { serverEnv } from "../env/server-env";
+import type { ContactRequest } from "./contact-schema";
+
+export type Lead = Omit<ContactRequest, "website" | "submissionId"> & { id: string };
+
+/** `duplicate`: a lead with this id is already stored — the first attempt landed, so this is a success too. */
+export type InsertOutcome = "stored" | "duplicate";
+
+export interface SubmissionsStore {
+  insert(lead: Lead): Promise<InsertOutcome>;
+  close(): Promise<void>;
+}
+
+/** The store could not take the lead (down, timing out, refusing): the visitor is told to retry. */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "StoreUnavailableError";
+  }
+}
+
+/** The database columns of a lead, as Supabase's REST API and the SQL insert take them. */
+export function toRow(lead: Lead) {
+  return {
+    id: lead.id,
+    company: lead.company,
+    contact_name: lead.contact,
+    email: lead.email,
+    phone_prefix: lead.phonePrefix,
+    phone: lead.phone,
+    country: lead.country,
+    reason: lead.reason,
+    volume: lead.volume,
+    market: lead.market,
+  };
+}
+
+// One store per server process (kept on globalThis so dev hot reloads don't open PGlite twice); opened on the
+// first submission, never on the landing page's path.
+const holder = globalThis as typeof globalThis & { __submissionsStore?: Promise<SubmissionsStore> };
+
+/** The one place that picks where leads go: Supabase when configured, else the embedded PGlite database. */
+export function getSubmissionsStore(): Promise<SubmissionsStore> {
+  holder.__submissionsStore ??= (async () => {
+    const env = serverEnv();
+    if (leadsBackend(env) === "supabase") {
+      const { SupabaseSubmissionsStore } = await import("./supabase-submissions-store");
+      return new SupabaseSubmissionsStore(env.SUPABASE_URL!, env.SUPABASE_ANON_KEY!, { timeoutMs: env.SUPABASE_TIMEOUT_MS });
+    }
+    const { PgliteSubmissionsStore } = await import("./pglite-submissions-store");
+    return PgliteSubmissionsStore.open(env.EMBEDDED_DB_DIR);
+  })().catch((error: unknown) => {
+    holder.__submissionsStore = undefined;
+    throw new StoreUnavailableError("The submissions store could not be opened", { cause: error });
+  });
+  return holder.__submissionsStore;
+}

@@ -1,0 +1,44 @@
+import "server-only";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { supabaseServerClient } from "../supabase/server-client";
+import { StoreUnavailableError, toRow, type InsertOutcome, type Lead, type SubmissionsStore } from "./submissions-store";
+
+type Options = { timeoutMs: number; attempts?: number; backoffMs?: number };
+
+/**
+ * Supabase's REST API with the anonymous key. The insert is idempotent on the lead's id: a unique violation
+ * means an earlier attempt landed. That makes retrying transient failures (network, 5xx, deadline) safe.
+ * Neither upsert nor `.select()` is used: both need privileges the insert-only anon role does not have.
+ */
+export class SupabaseSubmissionsStore implements SubmissionsStore {
+  private readonly client: SupabaseClient;
+  private readonly attempts: number;
+  private readonly backoffMs: number;
+
+  constructor(url: string, anonKey: string, private readonly options: Options) {
+    this.client = supabaseServerClient(url, anonKey);
+    this.attempts = options.attempts ?? 3;
+    this.backoffMs = options.backoffMs ?? 200;
+  }
+
+  async insert(lead: Lead): Promise<InsertOutcome> {
+    let last = "";
+    for (let attempt = 1; attempt <= this.attempts; attempt++) {
+      const { error, status } = await this.client
+        .from("contact_submissions")
+        .insert([toRow(lead)])
+        .abortSignal(AbortSignal.timeout(this.options.timeoutMs));
+      if (!error) return "stored";
+      if (status === 409 || error.code === "23505") return "duplicate";
+      last = `status ${status}${error.code ? ` code ${error.code}` : ""}: ${error.message}`;
+      // Network failures and deadlines come back as status 0; only those and 5xx are worth another try.
+      const transient = status === 0 || status >= 500;
+      console.error(`[leads] Supabase insert attempt ${attempt}/${this.attempts} failed (${last})${transient ? "" : ", not retried"}`);
+      if (!transient) break;
+      if (attempt < this.attempts) await new Promise((r) => setTimeout(r, this.backoffMs * 2 ** (attempt - 1)));
+    }
+    throw new StoreUnavailableError(`Supabase did not store the lead (${last})`);
+  }
+
+  async close(): Promise<void> {}
+}
