@@ -1,0 +1,46 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { readdir, readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+
+/** Applies supabase/migrations/*.sql in name order, once each, recording what ran. */
+export async function migrate(db: PGlite, dir = resolve(/*turbopackIgnore: true*/ process.cwd(), "supabase/migrations")): Promise<string[]> {
+  await db.exec("create table if not exists public.schema_migrations (name text primary key, applied_at timestamptz not null default now())");
+  const applied = new Set((await db.query<{ name: string }>("select name from public.schema_migrations")).rows.map((r) => r.name));
+  const files = (await readdir(dir)).filter((f) => f.endsWith(".sql")).sort();
+  const ran: string[] = [];
+  for (const file of files) {
+    if (applied.has(file)) continue;
+    const sql = await readFile(join(dir, file), "utf8");
+    await db.transaction(async (tx) => {
+      await tx.exec(sql);
+      await tx.query("insert into public.schema_migrations (name) values ($1)", [file]);
+    });
+    ran.push(file);
+  }
+  return ran;
+}
+
+export const INSERT_LEAD_SQL = `insert into public.contact_submissions
+  (id, company, contact_name, email, phone_prefix, phone, country, reason, volume, market)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`;
+
+export type LeadRow = {
+  id: string;
+  company: string;
+  contact_name: string;
+  email: string;
+  phone_prefix: string;
+  phone: string;
+  country: string;
+  reason: string;
+  volume: string;
+  market: string;
+};
+
+/** Inserts one row as the `anon` role, so grants and row-level security apply exactly as on Supabase. */
+export async function insertAsAnon(db: PGlite, row: LeadRow): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.exec("set local role anon");
+    await tx.query(INSERT_LEAD_SQL, [row.id, row.company, row.contact_name, row.email, row.phone_prefix, row.phone, row.country, row.reason, row.volume, row.market]);
+  });
+}

@@ -1,0 +1,110 @@
+import { PGlite } from "@electric-sql/pglite";
+import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate, type LeadRow } from "@/lib/contact/migrations";
+import { postgresAvailable, startPostgres } from "../support/postgres-server";
+
+/** Just what these checks need from a database: run SQL, get rows or a SQLSTATE. */
+type Db = { exec(sql: string): Promise<void>; query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>; close(): Promise<void> };
+
+const lead = (overrides: Partial<LeadRow> = {}): LeadRow => ({
+  id: randomUUID(),
+  company: "Acme",
+  contact_name: "Ana",
+  email: "ana@example.com",
+  phone_prefix: "52",
+  phone: "55 1234 5678",
+  country: "usa",
+  reason: "goods",
+  volume: "0-4999",
+  market: "mx",
+  ...overrides,
+});
+
+const COLUMNS = "id, company, contact_name, email, phone_prefix, phone, country, reason, volume, market";
+const insert = (row: LeadRow) => [`insert into contact_submissions (${COLUMNS}) values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`, Object.values(row)] as const;
+
+async function asAnon(db: Db, sql: string, params: readonly unknown[] = []) {
+  await db.exec("begin; set local role anon;");
+  try {
+    return await db.query(sql, [...params]);
+  } finally {
+    await db.exec("rollback");
+  }
+}
+const sqlstate = (p: Promise<unknown>) => p.then(() => "ok", (e: { code?: string }) => e.code);
+
+function checks(name: string, open: () => Promise<Db>) {
+  describe(`the contact_submissions migration on ${name}`, () => {
+    let db: Db;
+    beforeAll(async () => {
+      db = await open();
+    });
+    afterAll(() => db?.close());
+
+    it("lets anon insert a valid lead, and a repeated id is a unique violation", async () => {
+      const row = lead();
+      await db.exec("begin; set local role anon;");
+      await db.query(...insert(row));
+      await db.exec("commit");
+      expect(await sqlstate(asAnon(db, ...insert(row)))).toBe("23505");
+      const { rows } = await db.query("select count(*)::int as n from contact_submissions where id = $1", [row.id]);
+      expect(rows[0]!.n).toBe(1);
+    });
+
+    it("never lets anon read, change or delete leads", async () => {
+      expect(await sqlstate(asAnon(db, "select * from contact_submissions"))).toBe("42501");
+      expect(await sqlstate(asAnon(db, "update contact_submissions set company = 'x'"))).toBe("42501");
+      expect(await sqlstate(asAnon(db, "delete from contact_submissions"))).toBe("42501");
+    });
+
+    it("rejects values outside the form's contract", async () => {
+      for (const bad of [
+        { country: "mars" },
+        { reason: "gambling" },
+        { volume: "1-2" },
+        { phone_prefix: "44" },
+        { market: "de" },
+        { phone: "call me" },
+        { email: "not-an-email" },
+        { company: "" },
+        { company: "x".repeat(201) },
+      ]) {
+        expect(await sqlstate(asAnon(db, ...insert(lead(bad))))).toBe("23514");
+      }
+    });
+
+    it("keeps row level security on", async () => {
+      const { rows } = await db.query("select relrowsecurity from pg_class where relname = 'contact_submissions'");
+      expect(rows[0]!.relrowsecurity).toBe(true);
+    });
+  });
+}
+
+checks("PGlite", async () => {
+  const db = await PGlite.create();
+  await migrate(db);
+  return { exec: async (sql) => void (await db.exec(sql)), query: (sql, params) => db.query(sql, params), close: () => db.close() };
+});
+
+if (postgresAvailable()) {
+  let server: Awaited<ReturnType<typeof startPostgres>>;
+  afterAll(() => server?.stop());
+  checks("PostgreSQL 15", async () => {
+    server = await startPostgres();
+    const client = new pg.Client({ connectionString: server.connectionString });
+    await client.connect();
+    // The same files, applied the way `supabase db push` applies them: in name order.
+    for (const file of readdirSync("supabase/migrations").filter((f) => f.endsWith(".sql")).sort()) {
+      await client.query(readFileSync(`supabase/migrations/${file}`, "utf8"));
+    }
+    return { exec: async (sql) => void (await client.query(sql)), query: (sql, params) => client.query(sql, params as unknown[]), close: () => client.end() };
+  });
+} else {
+  describe.skip("the contact_submissions migration on PostgreSQL 15", () => {
+    it(`skipped: no PostgreSQL 15 binaries under ${process.env.PG_BIN_DIR || "/usr/lib/postgresql/15/bin"}`, () => {});
+  });
+  console.warn("Skipping the PostgreSQL 15 migration checks: no server binaries found");
+}

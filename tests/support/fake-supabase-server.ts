@@ -1,0 +1,112 @@
+// A local stand-in for Supabase's REST and Functions endpoints, backed by PGlite running the real migrations
+// under the anon role, so the site's real supabase-js code path is exercised without the cloud. Faults are
+// switched through /__control so tests can take the "database" down, slow it past a deadline, or refuse
+// connections. Run directly: `node tests/support/fake-supabase-server.ts` (port FAKE_SUPABASE_PORT, 3102).
+import { PGlite } from "@electric-sql/pglite";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { pathToFileURL } from "node:url";
+import { insertAsAnon, migrate, type LeadRow } from "../../lib/contact/migrations.ts";
+
+export type RestMode = "ok" | "down" | "slow" | "refuse";
+export type FunctionsMode = "ok" | "down";
+export type RecordedRequest = { method: string; path: string; apikey: string | null; authorization: string | null; body: unknown };
+
+export type FakeSupabase = {
+  url: string;
+  server: Server;
+  db: PGlite;
+  requests: RecordedRequest[];
+  setMode(mode: { rest?: RestMode; functions?: FunctionsMode; slowMs?: number }): void;
+  rows(): Promise<LeadRow[]>;
+  close(): Promise<void>;
+};
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString("utf8");
+  return text ? JSON.parse(text) : null;
+}
+
+function send(res: ServerResponse, status: number, body?: unknown) {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(body === undefined ? "" : JSON.stringify(body));
+}
+
+export async function startFakeSupabase(port = 0): Promise<FakeSupabase> {
+  const db = await PGlite.create();
+  await migrate(db);
+  const requests: RecordedRequest[] = [];
+  let rest: RestMode = "ok";
+  let functions: FunctionsMode = "ok";
+  let slowMs = 3000;
+
+  const rows = async () => (await db.query<LeadRow>("select * from public.contact_submissions order by created_at")).rows;
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    try {
+      if (url.pathname === "/__control/health") return send(res, 200, { ok: true });
+      if (url.pathname === "/__control/mode" && req.method === "POST") {
+        const mode = (await readJson(req)) as { rest?: RestMode; functions?: FunctionsMode; slowMs?: number };
+        rest = mode.rest ?? rest;
+        functions = mode.functions ?? functions;
+        slowMs = mode.slowMs ?? slowMs;
+        return send(res, 200, { rest, functions, slowMs });
+      }
+      if (url.pathname === "/__control/requests") return send(res, 200, requests);
+      if (url.pathname === "/__control/rows") return send(res, 200, await rows());
+
+      const body = await readJson(req);
+      requests.push({ method: req.method ?? "", path: url.pathname, apikey: req.headers["apikey"] as string | null ?? null, authorization: req.headers.authorization ?? null, body });
+
+      if (url.pathname === "/rest/v1/contact_submissions" && req.method === "POST") {
+        if (rest === "refuse") return req.socket.destroy();
+        if (rest === "down") return send(res, 503, { code: "PGRST000", message: "Could not connect to the database", details: null, hint: null });
+        if (rest === "slow") await new Promise((r) => setTimeout(r, slowMs));
+        if (!Array.isArray(body) || body.length !== 1) return send(res, 400, { code: "PGRST102", message: "Expected an array of one row" });
+        try {
+          await insertAsAnon(db, body[0] as LeadRow);
+        } catch (error) {
+          const e = error as { code?: string; message?: string };
+          // PostgREST answers a unique violation with 409 and other constraint failures with 400.
+          return send(res, e.code === "23505" ? 409 : e.code === "42501" ? 401 : 400, { code: e.code, message: e.message, details: null, hint: null });
+        }
+        return send(res, 201);
+      }
+      if (url.pathname === "/functions/v1/meta-conversion" && req.method === "POST") {
+        if (functions === "down") return send(res, 500, { error: "function crashed" });
+        return send(res, 200, { ok: true });
+      }
+      return send(res, 404, { message: "not found" });
+    } catch (error) {
+      return send(res, 500, { message: String(error) });
+    }
+  });
+
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  return {
+    url: `http://127.0.0.1:${actualPort}`,
+    server,
+    db,
+    requests,
+    setMode(mode) {
+      rest = mode.rest ?? rest;
+      functions = mode.functions ?? functions;
+      slowMs = mode.slowMs ?? slowMs;
+    },
+    rows,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const fake = await startFakeSupabase(Number(process.env.FAKE_SUPABASE_PORT ?? 3102));
+  console.log(`fake Supabase on ${fake.url}`);
+}

@@ -1,0 +1,49 @@
+import { execFileSync } from "node:child_process";
+import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const BIN = process.env.PG_BIN_DIR || "/usr/lib/postgresql/15/bin";
+
+export const postgresAvailable = () => existsSync(join(BIN, "initdb")) && existsSync(join(BIN, "pg_ctl"));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * A throwaway PostgreSQL 15 cluster in a temp dir, on a free loopback port. PostgreSQL refuses to run as root,
+ * so as root the cluster belongs to the `postgres` system user.
+ */
+export async function startPostgres(): Promise<{ connectionString: string; stop: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), "pg15-"));
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) =>
+    execFileSync(asRoot ? "runuser" : join(BIN, cmd), asRoot ? ["-u", "postgres", "--", join(BIN, cmd), ...args] : args, { stdio: "pipe" });
+  if (asRoot) {
+    execFileSync("id", ["postgres"], { stdio: "pipe" });
+    chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString().trim()), Number(execFileSync("id", ["-g", "postgres"]).toString().trim()));
+  }
+  const data = join(dir, "data");
+  const port = await freePort();
+  run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
+  run("pg_ctl", ["-D", data, "-l", join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -h 127.0.0.1 -F`, "start"]);
+  return {
+    connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      try {
+        run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
