@@ -15,14 +15,18 @@ export class PgliteSubmissionsStore implements SubmissionsStore {
   static async open(dir: string): Promise<PgliteSubmissionsStore> {
     const path = resolve(/*turbopackIgnore: true*/ process.cwd(), dir);
     await mkdir(path, { recursive: true });
-    const db = await PGlite.create(path);
-    await migrate(db);
-    const store = new PgliteSubmissionsStore(db);
+    const store = await PgliteSubmissionsStore.onDatabase(await PGlite.create(path));
     // Close on shutdown so the last leads are flushed; Next's own handler drains requests, then exits.
     const shutdown = () => void store.close().catch((error) => console.error("[leads] closing PGlite failed", error));
     process.once("SIGTERM", shutdown);
     process.once("SIGINT", shutdown);
     return store;
+  }
+
+  /** Migrates and wraps an open database (tests pass an in-memory one). */
+  static async onDatabase(db: PGlite): Promise<PgliteSubmissionsStore> {
+    await migrate(db);
+    return new PgliteSubmissionsStore(db);
   }
 
   async insert(lead: Lead): Promise<InsertOutcome> {

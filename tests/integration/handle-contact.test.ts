@@ -1,0 +1,198 @@
+import { PGlite } from "@electric-sql/pglite";
+import fc from "fast-check";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { handleContact, MAX_BODY_BYTES, type ContactDeps } from "@/lib/contact/handle-contact";
+import { PgliteSubmissionsStore } from "@/lib/contact/pglite-submissions-store";
+import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
+import { StoreUnavailableError, type Lead, type SubmissionsStore } from "@/lib/contact/submissions-store";
+
+const SITE = "https://pagos.example";
+let db: PGlite;
+let store: PgliteSubmissionsStore;
+let stored: Lead[];
+
+const valid = (overrides: Record<string, unknown> = {}) => ({
+  company: "Acme Importaciones",
+  contact: "Ana Pérez",
+  email: "ana@example.com",
+  phonePrefix: "52",
+  phone: "55 1234 5678",
+  country: "usa",
+  reason: "goods",
+  volume: "10000-49999",
+  market: "mx",
+  submissionId: randomUUID(),
+  website: "",
+  ...overrides,
+});
+
+function deps(overrides: Partial<ContactDeps> = {}): ContactDeps {
+  return { store: async () => store, limiter: new MemoryRateLimiter(0), onStored: (lead) => stored.push(lead), siteUrl: SITE, ...overrides };
+}
+
+function post(body: string | object, headers: Record<string, string> = {}) {
+  return new Request(`${SITE}/api/contact`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: SITE, ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+const rowCount = async () => (await db.query<{ n: number }>("select count(*)::int as n from contact_submissions")).rows[0]!.n;
+
+beforeAll(async () => {
+  db = await PGlite.create();
+  store = await PgliteSubmissionsStore.onDatabase(db);
+});
+afterAll(() => db.close());
+beforeEach(async () => {
+  stored = [];
+  await db.exec("delete from contact_submissions");
+});
+
+describe("POST /api/contact", () => {
+  it("stores a valid lead once, answers 201, and reports it once", async () => {
+    const body = valid();
+    const response = await handleContact(post(body), deps());
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ ok: true });
+    expect((await handleContact(post(body), deps())).status).toBe(201);
+    expect(await rowCount()).toBe(1);
+    expect(stored.map((l) => l.id)).toEqual([body.submissionId]);
+    const { rows } = await db.query("select company, contact_name, phone_prefix, market from contact_submissions");
+    expect(rows[0]).toEqual({ company: "Acme Importaciones", contact_name: "Ana Pérez", phone_prefix: "52", market: "mx" });
+  });
+
+  it.each([
+    ["a missing field", { company: undefined }, "company"],
+    ["an empty field after trimming", { contact: "   " }, "contact"],
+    ["a malformed email", { email: "ana@intranet" }, "email"],
+    ["letters in the phone", { phone: "call me maybe" }, "phone"],
+    ["an unknown country", { country: "mars" }, "country"],
+    ["an unknown reason", { reason: "gambling" }, "reason"],
+    ["an unknown range", { volume: "1-2" }, "volume"],
+    ["an unknown prefix", { phonePrefix: "44" }, "phonePrefix"],
+    ["a company over 200 characters", { company: "x".repeat(201) }, "company"],
+    ["a wrong type", { company: 42 }, "company"],
+    ["a submission id that is not a UUID", { submissionId: "1" }, "submissionId"],
+    ["an extra field", { admin: true }, "admin"],
+  ])("answers 422 naming the field for %s, storing nothing", async (_, overrides, field) => {
+    const response = await handleContact(post(valid(overrides)), deps());
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as { error: string; fields: Record<string, string> };
+    expect(body.error).toBeTruthy();
+    expect(Object.keys(body.fields)).toContain(field);
+    expect(await rowCount()).toBe(0);
+  });
+
+  it("answers 400 for malformed JSON and non-object bodies", async () => {
+    for (const raw of ["{", "null", "[]", '"text"', ""]) {
+      const response = await handleContact(post(raw), deps());
+      expect(response.status, raw).toBe(400);
+      expect((await response.json()).error).toBeTruthy();
+    }
+    expect(await rowCount()).toBe(0);
+  });
+
+  it("answers 415 for another content type and 405 for another method", async () => {
+    expect((await handleContact(post(valid(), { "content-type": "text/plain" }), deps())).status).toBe(415);
+    expect((await handleContact(post(new URLSearchParams(valid() as Record<string, string>).toString(), { "content-type": "application/x-www-form-urlencoded" }), deps())).status).toBe(415);
+    expect((await handleContact(new Request(`${SITE}/api/contact`), deps())).status).toBe(405);
+    expect(await rowCount()).toBe(0);
+  });
+
+  it("answers 413 for a body over the limit, declared or not", async () => {
+    const huge = JSON.stringify(valid({ company: "x".repeat(MAX_BODY_BYTES) }));
+    expect((await handleContact(post(huge), deps())).status).toBe(413);
+    const streamed = new Request(`${SITE}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: SITE },
+      body: new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode(huge)), c.close()) }),
+      duplex: "half",
+    } as RequestInit);
+    expect((await handleContact(streamed, deps())).status).toBe(413);
+    expect(await rowCount()).toBe(0);
+  });
+
+  it("refuses a cross-site browser POST with 403, and accepts its own origin", async () => {
+    expect((await handleContact(post(valid(), { origin: "https://evil.example" }), deps())).status).toBe(403);
+    expect(await rowCount()).toBe(0);
+    expect((await handleContact(post(valid(), { origin: "http://127.0.0.1:3101", host: "127.0.0.1:3101" }), deps())).status).toBe(201);
+  });
+
+  it("answers a filled honeypot 201 and stores nothing", async () => {
+    const response = await handleContact(post(valid({ website: "https://spam.example" })), deps());
+    expect(response.status).toBe(201);
+    expect(await rowCount()).toBe(0);
+    expect(stored).toEqual([]);
+  });
+
+  it("limits each client to the configured rate with 429 and Retry-After", async () => {
+    const limiter = new MemoryRateLimiter(5);
+    const from = (ip: string) => ({ "x-forwarded-for": `${ip}, 10.0.0.1` });
+    for (let i = 0; i < 5; i++) expect((await handleContact(post(valid(), from("203.0.113.7")), deps({ limiter }))).status).toBe(201);
+    const limited = await handleContact(post(valid(), from("203.0.113.7")), deps({ limiter }));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await handleContact(post(valid(), from("198.51.100.2")), deps({ limiter }))).status).toBe(201);
+    expect(await rowCount()).toBe(6);
+  });
+
+  it("answers 503 when the store is unavailable, and logs it", async () => {
+    const down: SubmissionsStore = { insert: async () => Promise.reject(new StoreUnavailableError("connection refused")), close: async () => {} };
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = await handleContact(post(valid()), deps({ store: async () => down }));
+    expect(response.status).toBe(503);
+    expect((await response.json()).error).toBeTruthy();
+    expect(errors).toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
+  it("stores exactly one row per id under 200 simultaneous submissions with 20 repeated ids", async () => {
+    const unique = Array.from({ length: 180 }, () => valid());
+    const repeated = unique.slice(0, 20).map((b) => ({ ...b, company: `${b.company} (retry)` }));
+    const responses = await Promise.all([...unique, ...repeated].map((b) => handleContact(post(b), deps())));
+    expect(responses.every((r) => r.status === 201)).toBe(true);
+    expect(await rowCount()).toBe(180);
+    expect(stored).toHaveLength(180);
+  });
+});
+
+describe("hostile bodies (property-based)", () => {
+  const hostileString = fc.oneof(
+    fc.string({ maxLength: 300 }),
+    fc.constantFrom("'; drop table contact_submissions; --", "<script>alert(1)</script>", "\u0000\u0007\u001b[31m", "\ud800", "x".repeat(10_000), "${jndi:ldap://x}"),
+  );
+  const hostileValue = fc.oneof(hostileString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 4 }));
+  const hostileBody = fc.oneof(
+    fc.record({ company: hostileValue, contact: hostileValue, email: hostileValue, phonePrefix: hostileValue, phone: hostileValue, country: hostileValue, reason: hostileValue, volume: hostileValue, market: hostileValue, submissionId: hostileValue }, { requiredKeys: [] }),
+    fc.dictionary(fc.string({ maxLength: 20 }), hostileValue, { maxKeys: 12 }),
+    fc.anything({ maxDepth: 6 }),
+    fc.letrec((tie) => ({ deep: fc.oneof({ depthSize: "small" }, fc.constant(1), fc.array(tie("deep"), { maxLength: 2 })) })).deep,
+  );
+  const encoding = fc.oneof(
+    fc.constant("json"),
+    fc.constant("invalid-utf8"),
+    fc.constantFrom("text/plain", "multipart/form-data", "application/xml", ""),
+  );
+
+  it("answers every one of 1,000 generated bodies with a 4xx JSON error, stores nothing, and keeps serving", async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileBody, encoding, async (body, how) => {
+        let request: Request;
+        const json = JSON.stringify(body) ?? "undefined";
+        if (how === "json") request = post(json);
+        else if (how === "invalid-utf8") request = new Request(`${SITE}/api/contact`, { method: "POST", headers: { "content-type": "application/json", origin: SITE }, body: new Uint8Array([0x7b, 0xff, 0xfe, 0x22, 0x7d]) });
+        else request = post(json, { "content-type": how });
+        const response = await handleContact(request, deps());
+        expect(response.status).toBeGreaterThanOrEqual(400);
+        expect(response.status).toBeLessThan(500);
+        expect(typeof ((await response.json()) as { error?: unknown }).error).toBe("string");
+      }),
+      { numRuns: 1_000 },
+    );
+    expect(await rowCount()).toBe(0);
+    expect((await handleContact(post(valid()), deps())).status).toBe(201);
+  });
+});

@@ -1,0 +1,98 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { SupabaseSubmissionsStore } from "@/lib/contact/supabase-submissions-store";
+import { StoreUnavailableError, type Lead } from "@/lib/contact/submissions-store";
+import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
+
+let fake: FakeSupabase;
+const ANON_KEY = "test-anon-key";
+
+const lead = (): Lead => ({ id: randomUUID(), company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "55 1234 5678", country: "usa", reason: "goods", volume: "0-4999", market: "mx" });
+const store = (timeoutMs = 500) => new SupabaseSubmissionsStore(fake.url, ANON_KEY, { timeoutMs, backoffMs: 20 });
+const inserts = () => fake.requests.filter((r) => r.path === "/rest/v1/contact_submissions");
+
+beforeAll(async () => {
+  fake = await startFakeSupabase();
+});
+afterAll(() => fake.close());
+afterEach(() => {
+  fake.setMode({ rest: "ok", functions: "ok" });
+  fake.requests.length = 0;
+});
+
+describe("the Supabase store, through the real supabase-js client", () => {
+  it("POSTs an array with one row to /rest/v1/contact_submissions with the anon key", async () => {
+    const l = lead();
+    expect(await store().insert(l)).toBe("stored");
+    const [request] = inserts();
+    expect(request).toMatchObject({ method: "POST", apikey: ANON_KEY });
+    expect(request!.body).toEqual([
+      { id: l.id, company: "Acme", contact_name: "Ana", email: "ana@example.com", phone_prefix: "52", phone: "55 1234 5678", country: "usa", reason: "goods", volume: "0-4999", market: "mx" },
+    ]);
+    expect((await fake.rows()).filter((r) => r.id === l.id)).toHaveLength(1);
+  });
+
+  it("treats a repeated id (409 / 23505) as the first attempt having landed", async () => {
+    const l = lead();
+    await store().insert(l);
+    expect(await store().insert(l)).toBe("duplicate");
+    expect((await fake.rows()).filter((r) => r.id === l.id)).toHaveLength(1);
+  });
+
+  it("retries a 5xx a bounded number of times, then reports the store unavailable", async () => {
+    fake.setMode({ rest: "down" });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    await expect(store().insert(lead())).rejects.toBeInstanceOf(StoreUnavailableError);
+    expect(inserts()).toHaveLength(3);
+    expect(errors).toHaveBeenCalledTimes(3);
+    errors.mockRestore();
+  });
+
+  it("gives up on a refused connection with the store unavailable", async () => {
+    fake.setMode({ rest: "refuse" });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    await expect(store().insert(lead())).rejects.toBeInstanceOf(StoreUnavailableError);
+    vi.restoreAllMocks();
+  });
+
+  it("abandons a call past its deadline, and the retry after recovery stores no duplicate", async () => {
+    fake.setMode({ rest: "slow", slowMs: 400 });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const l = lead();
+    const started = Date.now();
+    await expect(store(100).insert(l)).rejects.toBeInstanceOf(StoreUnavailableError);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    // The slow attempts still land in the database after the client gave up on them.
+    await new Promise((r) => setTimeout(r, 600));
+    fake.setMode({ rest: "ok" });
+    expect(await store().insert(l)).toBe("duplicate");
+    expect((await fake.rows()).filter((r) => r.id === l.id)).toHaveLength(1);
+    vi.restoreAllMocks();
+  });
+});
+
+describe("conversion reporting in Supabase mode", () => {
+  it("invokes meta-conversion with the Lead body, and a failing function is only logged", async () => {
+    vi.resetModules();
+    vi.stubEnv("SUPABASE_URL", fake.url);
+    vi.stubEnv("SUPABASE_ANON_KEY", ANON_KEY);
+    const { reportLeadConversion } = await import("@/lib/meta/conversion-reporter");
+    const l = lead();
+    await reportLeadConversion(l);
+    const call = fake.requests.find((r) => r.path === "/functions/v1/meta-conversion");
+    expect(call).toMatchObject({ method: "POST", apikey: ANON_KEY });
+    expect(call!.body).toEqual({
+      eventName: "Lead",
+      eventId: l.id,
+      userData: { email: "ana@example.com", phone: "5255 1234 5678", country: "usa" },
+      customData: { company: "Acme", reason: "goods", volume: "0-4999" },
+    });
+
+    fake.setMode({ functions: "down" });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    await expect(reportLeadConversion(lead())).resolves.toBeUndefined();
+    expect(errors.mock.calls.some((c) => String(c[0]).includes("[meta-conversion]"))).toBe(true);
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
+});
