@@ -1,13 +1,52 @@
+import { visionTool } from "@sanity/vision";
 import { defineConfig } from "sanity";
+import { defineLocations, presentationTool } from "sanity/presentation";
 import { structureTool } from "sanity/structure";
+import { MARKETS } from "../lib/markets/markets";
 import { schemaTypes } from "../schemas";
+import { MARKET_TITLES, structure } from "./structure";
+
+// Literal process.env reads so Next inlines them; the placeholders keep offline `sanity build` working.
+const projectId = process.env.NEXT_PUBLIC_SANITY_PROJECT_ID || "local";
+const dataset = process.env.NEXT_PUBLIC_SANITY_DATASET || "production";
+const apiVersion = process.env.NEXT_PUBLIC_SANITY_API_VERSION || "2025-10-01";
 
 export default defineConfig({
   name: "default",
   title: "Puente Pagos",
-  projectId: process.env.NEXT_PUBLIC_SANITY_PROJECT_ID || "local",
-  dataset: process.env.NEXT_PUBLIC_SANITY_DATASET || "production",
+  projectId,
+  dataset,
   basePath: "/studio",
-  plugins: [structureTool()],
-  schema: { types: schemaTypes },
+  plugins: [
+    structureTool({ structure }),
+    presentationTool({
+      previewUrl: {
+        initial: "/mx",
+        previewMode: { enable: "/api/draft-mode/enable", disable: "/api/draft-mode/disable" },
+      },
+      resolve: {
+        mainDocuments: MARKETS.map((market) => ({ route: [`/${market}`, `/${market}/*`], filter: `_type == "landingPage" && market == "${market}"` })),
+        locations: {
+          landingPage: defineLocations({
+            select: { market: "market", title: "hero.title" },
+            resolve: (doc) =>
+              doc?.market
+                ? { locations: [{ title: `${MARKET_TITLES[doc.market as keyof typeof MARKET_TITLES]}: ${doc.title ?? ""}`, href: `/${doc.market}` }] }
+                : null,
+          }),
+        },
+      },
+    }),
+    visionTool({ defaultApiVersion: apiVersion }),
+  ],
+  schema: {
+    types: schemaTypes,
+    // One landing document per market: marketers edit them, they never create new ones.
+    templates: (templates) => templates.filter((t) => t.schemaType !== "landingPage"),
+  },
+  document: {
+    newDocumentOptions: (prev) => prev.filter((item) => item.templateId !== "landingPage"),
+    actions: (prev, { schemaType }) =>
+      schemaType === "landingPage" ? prev.filter((a) => !["delete", "duplicate", "unpublish"].includes(a.action ?? "")) : prev,
+  },
 });

@@ -7,6 +7,7 @@ import { isMarket, MARKET_LOCALES, type Market } from "@/lib/markets/markets";
 import { hreflangAlternates, marketUrl } from "@/lib/markets/site-urls";
 import { BenefitsSection } from "../_components/benefits-section";
 import { ContactSection } from "../_components/contact-section";
+import { DraftModeTools } from "../_components/draft-mode-tools";
 import { HeroSection } from "../_components/hero-section";
 import { InitiateCheckout } from "../_components/initiate-checkout";
 import { MetaPixel } from "../_components/meta-pixel";
@@ -49,6 +50,7 @@ export default async function LandingPage({ params }: PageProps<"/[market]">) {
   return (
     <>
       {pixelId ? <MetaPixel pixelId={pixelId} /> : null}
+      <DraftModeTools market={market} />
       <SiteHeader market={market} brandName={content.brandName} header={content.header} />
       <main>
         <HeroSection hero={content.hero} />

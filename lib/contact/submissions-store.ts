@@ -13,11 +13,21 @@ export interface SubmissionsStore {
   close(): Promise<void>;
 }
 
+const UNAVAILABLE = Symbol.for("contact.storeUnavailable");
+
 /** The store could not take the lead (down, timing out, refusing): the visitor is told to retry. */
 export class StoreUnavailableError extends Error {
+  readonly [UNAVAILABLE] = true;
+
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "StoreUnavailableError";
+  }
+
+  // The store is opened by instrumentation.ts, which Next bundles apart from the route: its errors come from
+  // another copy of this class, so `instanceof` checks the brand rather than the prototype.
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[UNAVAILABLE] === true;
   }
 }
 

@@ -34,6 +34,8 @@ const serverSchema = z.object({
   SANITY_API_HOST: optional.pipe(z.url().optional()),
   /** The embedded content dataset (NDJSON); tests point it at a copy they can edit. */
   CONTENT_DATASET_FILE: z.string().default("studio/seed/landing.ndjson"),
+  /** Embedded content in production: the secret that turns on draft preview (dev needs none). */
+  DRAFT_MODE_SECRET: optional,
   SUPABASE_URL: optional.pipe(z.url().optional()),
   SUPABASE_ANON_KEY: optional,
   SUPABASE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),

@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { MARKETS } from "../markets/markets";
+
+/** What the Sanity webhook sends (projection `{_type, _id, market}`). */
+export const webhookBodySchema = z.object({
+  _type: z.literal("landingPage"),
+  _id: z.string().optional(),
+  market: z.enum(MARKETS),
+});
+
+/** The tag of exactly the changed document: one market's landing page. */
+export const documentTag = (market: (typeof MARKETS)[number]) => `landingPage:${market}`;

@@ -1,0 +1,69 @@
+import { PGlite } from "@electric-sql/pglite";
+import { expect, test } from "@playwright/test";
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { MARKETS } from "../../lib/markets/markets";
+
+// Its own `next start` on a fresh database, so the test can stop it and read what it stored: PGlite is
+// single-process, and a lead only counts once it is on disk.
+const PORT = 3110;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const SUBMIT = { mx: "Enviar solicitud", br: "Enviar solicitação", ar: "Enviar solicitud" } as const;
+
+let server: ChildProcess;
+let dir: string;
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "leads-"));
+  server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(PORT)], {
+    env: { ...process.env, EMBEDDED_DB_DIR: join(dir, "pglite"), CONTACT_RATE_LIMIT_PER_MINUTE: "0", NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: "inherit",
+  });
+  await expect.poll(async () => (await fetch(`${ORIGIN}/mx`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200);
+});
+
+test.afterAll(() => {
+  if (server.exitCode === null) server.kill("SIGKILL");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("leads from every market land in the embedded database and survive a restart", async ({ page }) => {
+  const companies: Record<string, string> = {};
+  for (const market of MARKETS) {
+    companies[market] = `Persisted ${market} ${randomUUID()}`;
+    await page.goto(`${ORIGIN}/${market}`);
+    await page.locator('[name="company"]').fill(companies[market]!);
+    await page.locator('[name="contact"]').fill("João Silva");
+    await page.locator('[name="email"]').fill(`lead-${market}@example.com`);
+    await page.locator('[name="phone"]').fill("11 98765-4321");
+    await page.locator('[name="country"]').selectOption("brazil");
+    await page.locator('[name="reason"]').selectOption("invoice");
+    await page.locator('[name="volume"]').selectOption("0-4999");
+    await page.getByRole("button", { name: SUBMIT[market] }).click();
+    await expect(page.locator('[data-sonner-toast][data-type="success"]')).toBeVisible();
+  }
+
+  // A graceful stop flushes the database; then read it as an operator would.
+  server.kill("SIGTERM");
+  await expect.poll(() => server.exitCode !== null || server.signalCode !== null, { timeout: 15_000 }).toBe(true);
+  const db = new PGlite(join(dir, "pglite"));
+  const { rows } = await db.query<{ company: string; phone_prefix: string; phone: string; country: string; reason: string; volume: string; email: string }>(
+    "select company, phone_prefix, phone, country, reason, volume, email from contact_submissions order by created_at",
+  );
+  await db.close();
+  expect(rows).toHaveLength(3);
+  for (const market of MARKETS) {
+    const row = rows.find((r) => r.company === companies[market]);
+    expect(row).toMatchObject({
+      phone_prefix: market === "br" ? "55" : "52",
+      phone: "11 98765-4321",
+      country: "brazil",
+      reason: "invoice",
+      volume: "0-4999",
+      email: `lead-${market}@example.com`,
+    });
+  }
+});
