@@ -11,6 +11,7 @@ function serverEnv(dir: string, extra: Record<string, string> = {}): Record<stri
     CONTENT_DATASET_FILE: `${dir}/landing.ndjson`,
     EMBEDDED_DB_DIR: `${dir}/pglite`,
     SANITY_REVALIDATE_SECRET: "e2e-revalidate-secret",
+    DRAFT_MODE_SECRET: "e2e-draft-secret",
     CONTACT_RATE_LIMIT_PER_MINUTE: "5",
     ...extra,
   };

@@ -31,7 +31,9 @@ export async function POST(request: NextRequest) {
   if (!body.success) return json(400, { error: "Expected {_type: 'landingPage', market}", fields: Object.fromEntries(body.error.issues.map((i) => [i.path.join("."), i.message])) });
 
   const tags = [documentTag(body.data.market)];
-  for (const tag of tags) revalidateTag(tag, { expire: 0 });
+  // Stale-while-revalidate: the next visitor still gets the last good page while it re-renders in the
+  // background, and if the content source fails then, visitors keep that page (the failure is logged).
+  for (const tag of tags) revalidateTag(tag, "max");
   console.info(`[revalidate] ${tags.join(", ")} (${body.data._id ?? body.data._type})`);
   return json(200, { revalidated: tags, now: Date.now() });
 }

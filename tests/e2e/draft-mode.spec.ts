@@ -1,0 +1,59 @@
+import { expect, test } from "@playwright/test";
+import { readDataset, writeDataset, E2E_DATASET } from "../support/dataset-file";
+import { readFileSync, writeFileSync } from "node:fs";
+
+const DRAFT_TITLE = /^\[Borrador\]/;
+const ZERO_WIDTH = /[\u200B-\u200D\uFEFF]/;
+
+test("drafts are invisible to visitors, shown after enabling draft mode, gone after disabling it", async ({ page }) => {
+  await page.goto("/mx");
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(DRAFT_TITLE);
+  await expect(page.getByRole("complementary", { name: "Preview" })).toHaveCount(0);
+  expect(await page.content()).not.toMatch(ZERO_WIDTH);
+
+  await page.goto("/api/draft-mode/enable?secret=e2e-draft-secret&redirect=/mx");
+  await expect(page).toHaveURL(/\/mx$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(DRAFT_TITLE);
+  const bar = page.getByRole("complementary", { name: "Preview" });
+  await expect(bar).toBeVisible();
+
+  await bar.getByRole("link", { name: "Exit preview" }).click();
+  await expect(page).toHaveURL(/\/mx$/);
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(DRAFT_TITLE);
+  await expect(page.getByRole("complementary", { name: "Preview" })).toHaveCount(0);
+});
+
+test("an invalid or missing secret is refused and draft mode stays off", async ({ page, request }) => {
+  expect((await request.get("/api/draft-mode/enable?secret=nope&redirect=/mx", { maxRedirects: 0 })).status()).toBe(401);
+  expect((await request.get("/api/draft-mode/enable?redirect=/mx", { maxRedirects: 0 })).status()).toBe(401);
+  const response = await page.goto("/api/draft-mode/enable?secret=wrong");
+  expect(response?.status()).toBe(401);
+  await page.goto("/mx");
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(DRAFT_TITLE);
+});
+
+test("draft mode never redirects off the site", async ({ request }) => {
+  const response = await request.get("/api/draft-mode/enable?secret=e2e-draft-secret&redirect=//evil.example/x", { maxRedirects: 0 });
+  expect(response.headers()["location"]).toMatch(/^\/mx$|^http:\/\/127\.0\.0\.1:3100\/mx$/);
+});
+
+test("a malformed document shows the error fallback, never half a page", async ({ page }) => {
+  const original = readFileSync(E2E_DATASET, "utf8");
+  const docs = readDataset();
+  const published = docs.find((d) => d._id === "landingPage.br")!;
+  const broken = structuredClone(published) as typeof published & { benefits: { cards: unknown[] } };
+  broken._id = "drafts.landingPage.br";
+  broken.benefits.cards = broken.benefits.cards.slice(0, 2);
+  writeDataset([...docs, broken]);
+  try {
+    const errors: string[] = [];
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    await page.goto("/api/draft-mode/enable?secret=e2e-draft-secret&redirect=/br");
+    await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+    await expect(page.locator("#contact-form")).toHaveCount(0);
+    await page.goto("/api/draft-mode/disable?redirect=/br");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText((published.hero as { title: string }).title);
+  } finally {
+    writeFileSync(E2E_DATASET, original);
+  }
+});

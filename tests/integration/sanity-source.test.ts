@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { startFakeSanityApi } from "../support/fake-sanity-api";
+
+let api: Awaited<ReturnType<typeof startFakeSanityApi>>;
+
+beforeAll(async () => {
+  api = await startFakeSanityApi("studio/seed/landing.ndjson");
+});
+afterAll(() => api.close());
+
+beforeEach(() => {
+  vi.resetModules();
+  vi.stubEnv("NEXT_PUBLIC_SANITY_PROJECT_ID", "testproject");
+  vi.stubEnv("NEXT_PUBLIC_SANITY_DATASET", "production");
+  vi.stubEnv("SANITY_API_HOST", api.url);
+  vi.stubEnv("SANITY_API_READ_TOKEN", "viewer-token");
+  api.queries.length = 0;
+});
+
+describe("Sanity mode, through the real @sanity/client", () => {
+  it("fetches published content for visitors, with the market as a parameter and no token", async () => {
+    const { getLanding } = await import("@/lib/content/landing-source");
+    const content = await getLanding("br");
+    expect(content.contact.submit).toBe("Enviar solicitação");
+    expect(content.hero.title).not.toMatch(/Borrador/);
+    expect(api.queries).toHaveLength(1);
+    expect(api.queries[0]).toMatchObject({ path: "/v2025-10-01/data/query/production", perspective: "published", params: { market: "br" }, authorization: null });
+  });
+
+  it("reads drafts with the viewer token in preview", async () => {
+    const { getLanding } = await import("@/lib/content/landing-source");
+    const content = await getLanding("mx", { preview: true });
+    expect(content.hero.title).toMatch(/^\[Borrador\]/);
+    expect(api.queries[0]).toMatchObject({ perspective: "drafts", params: { market: "mx" }, authorization: "Bearer viewer-token" });
+  });
+
+  it("refuses preview without a token instead of showing published copy as drafts", async () => {
+    vi.stubEnv("SANITY_API_READ_TOKEN", "");
+    const { getLanding } = await import("@/lib/content/landing-source");
+    await expect(getLanding("mx", { preview: true })).rejects.toThrow(/SANITY_API_READ_TOKEN/);
+    expect(api.queries).toHaveLength(0);
+  });
+
+  it("fails with the market named when the Content Lake has no document", async () => {
+    const empty = await startFakeSanityApi("/dev/null");
+    vi.stubEnv("SANITY_API_HOST", empty.url);
+    const { getLanding } = await import("@/lib/content/landing-source");
+    await expect(getLanding("ar")).rejects.toThrow(/No landing page document for sanity content for market "ar"/);
+    await empty.close();
+  });
+});

@@ -1,0 +1,28 @@
+import { readFileSync, writeFileSync } from "node:fs";
+
+/** The embedded test server's own copy of the dataset (see playwright.config.ts): tests edit it like a CMS. */
+export const E2E_DATASET = ".data/e2e/embedded/landing.ndjson";
+
+type Doc = Record<string, unknown> & { _id: string };
+
+export function readDataset(file = E2E_DATASET): Doc[] {
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Doc);
+}
+
+export function writeDataset(docs: Doc[], file = E2E_DATASET): void {
+  writeFileSync(file, docs.map((d) => JSON.stringify(d)).join("\n") + "\n");
+}
+
+/** Applies `edit` to the document with `id`, returning a function that restores the file. */
+export function editDocument(id: string, edit: (doc: Doc) => void, file = E2E_DATASET): () => void {
+  const original = readFileSync(file, "utf8");
+  const docs = readDataset(file);
+  const doc = docs.find((d) => d._id === id);
+  if (!doc) throw new Error(`no document ${id} in ${file}`);
+  edit(doc);
+  writeDataset(docs, file);
+  return () => writeFileSync(file, original);
+}

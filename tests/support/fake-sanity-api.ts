@@ -1,0 +1,44 @@
+// A local stand-in for the Content Lake's query endpoint: evaluates GROQ with groq-js over an NDJSON dataset,
+// honouring the `perspective` parameter, so @sanity/client's real request path is exercised offline.
+import { evaluate, parse } from "groq-js";
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { applyPerspective, type Perspective } from "../../lib/content/local-dataset.ts";
+
+export type RecordedQuery = { path: string; perspective: string | null; params: Record<string, unknown>; authorization: string | null; tag: string | null };
+
+export async function startFakeSanityApi(datasetFile: string): Promise<{ url: string; queries: RecordedQuery[]; server: Server; close(): Promise<void> }> {
+  const queries: RecordedQuery[] = [];
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const match = /^\/v[\w-]+\/data\/query\/([\w-]+)$/.exec(url.pathname);
+    if (!match) {
+      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "not found" }));
+      return;
+    }
+    let query = url.searchParams.get("query") ?? "";
+    const params: Record<string, unknown> = {};
+    for (const [key, value] of url.searchParams) if (key.startsWith("$")) params[key.slice(1)] = JSON.parse(value);
+    if (req.method === "POST") {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { query: string; params?: Record<string, unknown> };
+      query = body.query;
+      Object.assign(params, body.params);
+    }
+    const perspective = url.searchParams.get("perspective");
+    queries.push({ path: url.pathname, perspective, params, authorization: req.headers.authorization ?? null, tag: url.searchParams.get("tag") });
+    const docs = readFileSync(datasetFile, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
+    const dataset = applyPerspective(docs, (perspective === "drafts" ? "drafts" : "published") as Perspective);
+    const result = await (await evaluate(parse(query, { params }), { dataset, params })).get();
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ query, result, ms: 1 }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  return {
+    url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`,
+    queries,
+    server,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
