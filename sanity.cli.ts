@@ -6,7 +6,8 @@ export default defineCliConfig({
     projectId: process.env.NEXT_PUBLIC_SANITY_PROJECT_ID || "local",
     dataset: process.env.NEXT_PUBLIC_SANITY_DATASET || "production",
   },
-  studioHost: undefined,
+  // A deployed Studio stays on the version in package-lock.json, like the embedded one.
+  deployment: { autoUpdates: false },
   typegen: {
     path: "./lib/content/queries.ts",
     schema: "./studio/schema.json",

@@ -3,24 +3,16 @@
 import dynamic from "next/dynamic";
 import { useRef, useState, type FormEvent } from "react";
 import { FIELD_LIMITS, PHONE_MIN_LENGTH, PHONE_PATTERN, type SelectName } from "@/lib/contact/options";
+import type { LandingContent } from "@/lib/content/landing-content";
 import type { Market } from "@/lib/markets/markets";
 
-type Field = { label: string; placeholder?: string };
 type Option = { value: string; label: string };
 
-export type ContactFormCopy = {
-  fields: Record<"company" | "contact" | "email" | "phone" | "country" | "reason" | "volume", Field> & {
-    phonePrefix: { label: string };
-  };
-  options: Record<SelectName, Option[]>;
-  submit: string;
-  submitting: string;
-  successTitle: string;
-  successMessage: string;
-  errorTitle: string;
-  errorMessage: string;
-  invalidField: string;
-};
+/** The content the form shows: labels and messages straight from content, options already labelled. */
+export type ContactFormCopy = Pick<
+  LandingContent["contact"],
+  "fields" | "submit" | "submitting" | "successTitle" | "successMessage" | "errorTitle" | "errorMessage" | "invalidField"
+> & { options: Record<SelectName, Option[]> };
 
 type Props = { copy: ContactFormCopy; defaultPhonePrefix: string; market: Market };
 

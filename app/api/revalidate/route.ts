@@ -1,3 +1,4 @@
+import { isValidSignature, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { parseBody } from "next-sanity/webhook";
 import { revalidateTag } from "next/cache";
 import type { NextRequest } from "next/server";
@@ -18,12 +19,16 @@ export async function POST(request: NextRequest) {
     console.error("[revalidate] SANITY_REVALIDATE_SECRET is not set; refusing webhook calls");
     return json(500, { error: "SANITY_REVALIDATE_SECRET is not configured" });
   }
+  const raw = request.clone();
   let parsed: Awaited<ReturnType<typeof parseBody>>;
   try {
     // Only the Content Lake needs a moment to become consistent before the page re-reads it.
     parsed = await parseBody(request, secret, contentBackend(env) === "sanity");
   } catch {
-    return json(400, { error: "Body is not valid JSON" });
+    // parseBody parses the body after checking the signature: an unsigned caller learns nothing about the body.
+    const signature = raw.headers.get(SIGNATURE_HEADER_NAME);
+    const signed = signature !== null && (await isValidSignature(await raw.text(), signature, secret.trim()));
+    return signed ? json(400, { error: "Body is not valid JSON" }) : json(401, { error: "Invalid signature" });
   }
   if (!parsed.isValidSignature) return json(401, { error: "Invalid signature" });
 
