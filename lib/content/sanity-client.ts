@@ -4,6 +4,9 @@ import { serverEnv } from "../env/server-env";
 
 let client: SanityClient | undefined;
 
+/** Fields the code matches on (market, locale, currency, icons, option values, phone prefix): no markers. */
+const CODE_VALUES = new Set(["market", "locale", "currency", "icon", "defaultPhonePrefix", "value"]);
+
 /** The Content Lake client (Sanity mode only). Tag-revalidated fetches must bypass the CDN. */
 export function sanityClient(): SanityClient {
   if (client) return client;
@@ -15,8 +18,15 @@ export function sanityClient(): SanityClient {
     useCdn: false,
     perspective: "published",
     ...(env.SANITY_API_HOST ? { apiHost: env.SANITY_API_HOST, useProjectHostname: false } : {}),
-    // Stega (visual-editing markers) is enabled per request, only for draft previews.
-    stega: { enabled: false, studioUrl: "/studio" },
+    // Stega (visual-editing markers) is enabled per request, only for draft previews, and only on copy.
+    stega: {
+      enabled: false,
+      studioUrl: "/studio",
+      filter: (props) => {
+        const field = props.sourcePath.at(-1);
+        return !(typeof field === "string" && CODE_VALUES.has(field)) && props.filterDefault(props);
+      },
+    },
   });
   return client;
 }

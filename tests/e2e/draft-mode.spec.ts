@@ -33,8 +33,13 @@ test("an invalid or missing secret is refused and draft mode stays off", async (
 });
 
 test("draft mode never redirects off the site", async ({ request }) => {
-  const response = await request.get("/api/draft-mode/enable?secret=e2e-draft-secret&redirect=//evil.example/x", { maxRedirects: 0 });
-  expect(response.headers()["location"]).toMatch(/^\/mx$|^http:\/\/127\.0\.0\.1:3100\/mx$/);
+  // `/<tab>/evil.example` is `//evil.example` to a browser, which drops tabs when it resolves a Location header.
+  for (const target of ["//evil.example/x", "/%09/evil.example", "/%5Cevil.example", "https://evil.example/"]) {
+    for (const route of [`enable?secret=e2e-draft-secret&redirect=${target}`, `disable?redirect=${target}`]) {
+      const response = await request.get(`/api/draft-mode/${route}`, { maxRedirects: 0 });
+      expect(response.headers()["location"], route).toMatch(/^\/mx$|^http:\/\/127\.0\.0\.1:3100\/mx$/);
+    }
+  }
 });
 
 test("a malformed document shows the error fallback, never half a page", async ({ page }) => {

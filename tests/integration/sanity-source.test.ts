@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startFakeSanityApi } from "../support/fake-sanity-api";
 
+const STEGA = /[\u200B-\u200D\uFEFF]/;
+
 let api: Awaited<ReturnType<typeof startFakeSanityApi>>;
 
 beforeAll(async () => {
@@ -32,6 +34,23 @@ describe("Sanity mode, through the real @sanity/client", () => {
     const content = await getLanding("mx", { preview: true });
     expect(content.hero.title).toMatch(/^\[Borrador\]/);
     expect(api.queries[0]).toMatchObject({ perspective: "drafts", params: { market: "mx" }, authorization: "Bearer viewer-token" });
+  });
+
+  it("marks copy for visual editing only in preview, keeping the values the code matches on clean", async () => {
+    const { getLanding } = await import("@/lib/content/landing-source");
+    const published = await getLanding("mx");
+    expect(JSON.stringify(published)).not.toMatch(STEGA);
+    expect(api.queries[0]?.resultSourceMap).toBeNull();
+
+    const draft = await getLanding("mx", { preview: true });
+    expect(api.queries[1]?.resultSourceMap).toBe("withKeyArraySelector");
+    // Copy carries the invisible markers the Presentation tool's overlays read...
+    expect(draft.hero.title).toMatch(STEGA);
+    expect(draft.contact.countryOptions[0]?.label).toMatch(STEGA);
+    // ...values the form submits and the page branches on don't.
+    expect(draft.market).toBe("mx");
+    expect(draft.defaultPhonePrefix).toBe("52");
+    expect(draft.contact.volumeOptions.map((o) => o.value)).toEqual(["0-4999", "5000-9999", "10000-49999", "50000-99999", "100000-plus"]);
   });
 
   it("refuses preview without a token instead of showing published copy as drafts", async () => {

@@ -5,7 +5,28 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { applyPerspective, type Perspective } from "../../lib/content/local-dataset.ts";
 
-export type RecordedQuery = { path: string; perspective: string | null; params: Record<string, unknown>; authorization: string | null; tag: string | null };
+export type RecordedQuery = {
+  path: string;
+  perspective: string | null;
+  params: Record<string, unknown>;
+  authorization: string | null;
+  tag: string | null;
+  resultSourceMap: string | null;
+};
+
+/**
+ * A content source map like the Content Lake's for a query that projects one document's fields under their own
+ * names (LANDING_QUERY does): one mapping at the root, so every result path maps to the same document path.
+ */
+function rootSourceMap(result: unknown) {
+  const doc = result as { _id?: string } | null;
+  if (!doc?._id) return undefined;
+  return {
+    documents: [{ _id: doc._id, _type: "landingPage" }],
+    paths: ["$"],
+    mappings: { $: { type: "value", source: { type: "documentValue", document: 0, path: 0 } } },
+  };
+}
 
 export async function startFakeSanityApi(datasetFile: string): Promise<{ url: string; queries: RecordedQuery[]; server: Server; close(): Promise<void> }> {
   const queries: RecordedQuery[] = [];
@@ -27,11 +48,14 @@ export async function startFakeSanityApi(datasetFile: string): Promise<{ url: st
       Object.assign(params, body.params);
     }
     const perspective = url.searchParams.get("perspective");
-    queries.push({ path: url.pathname, perspective, params, authorization: req.headers.authorization ?? null, tag: url.searchParams.get("tag") });
+    const resultSourceMap = url.searchParams.get("resultSourceMap");
+    queries.push({ path: url.pathname, perspective, params, authorization: req.headers.authorization ?? null, tag: url.searchParams.get("tag"), resultSourceMap });
     const docs = readFileSync(datasetFile, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
     const dataset = applyPerspective(docs, (perspective === "drafts" ? "drafts" : "published") as Perspective);
     const result = await (await evaluate(parse(query, { params }), { dataset, params })).get();
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ query, result, ms: 1 }));
+    // Like the Content Lake, a source map only when asked for (stega needs it to encode).
+    const body = { query, result, ms: 1, ...(resultSourceMap ? { resultSourceMap: rootSourceMap(result) } : {}) };
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
