@@ -53,7 +53,13 @@ const fromDatasetCached = (market: Market) =>
  */
 export async function getLanding(market: Market, { preview = false }: { preview?: boolean } = {}): Promise<LandingContent> {
   const backend = contentBackend(serverEnv());
-  const result =
-    backend === "sanity" ? await fromSanity(market, preview) : preview ? await fromDataset(market, "drafts") : await fromDatasetCached(market);
-  return parseLanding(result, `${backend} content for market "${market}"${preview ? " (drafts)" : ""}`);
+  try {
+    const result =
+      backend === "sanity" ? await fromSanity(market, preview) : preview ? await fromDataset(market, "drafts") : await fromDatasetCached(market);
+    return parseLanding(result, `${backend} content for market "${market}"${preview ? " (drafts)" : ""}`);
+  } catch (error) {
+    // During a background revalidation Next keeps serving the last good page; this says why it could not refresh.
+    console.error(`[content] ${market}${preview ? " (drafts)" : ""} from ${backend} failed:`, error instanceof Error ? error.message : error);
+    throw error;
+  }
 }
