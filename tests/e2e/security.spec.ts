@@ -1,0 +1,75 @@
+import { expect, test, type APIResponse } from "@playwright/test";
+import { MARKETS } from "../../lib/markets/markets";
+
+/** A CSP header as directive name → its values. */
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name!.toLowerCase(), values]),
+  );
+}
+
+function expectCommonHeaders(response: APIResponse) {
+  const headers = response.headers();
+  const hsts = /max-age=(\d+)/.exec(headers["strict-transport-security"] ?? "");
+  expect(hsts, "Strict-Transport-Security with a max-age").not.toBeNull();
+  expect(Number(hsts![1])).toBeGreaterThanOrEqual(31_536_000);
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"]).toContain(headers["referrer-policy"]);
+  const permissions = headers["permissions-policy"] ?? "";
+  for (const feature of ["camera", "microphone", "geolocation"]) expect(permissions).toContain(`${feature}=()`);
+}
+
+const LANDING_RESPONSES = [...MARKETS.map((m) => ({ path: `/${m}`, status: 200 })), { path: "/mx/any/deeper/path", status: 200 }, { path: "/no-such-page", status: 404 }];
+
+for (const { path, status } of LANDING_RESPONSES) {
+  test(`${path} answers ${status} with the landing security headers`, async ({ request }) => {
+    const response = await request.get(path);
+    expect(response.status()).toBe(status);
+    expectCommonHeaders(response);
+    const csp = directives(response.headers()["content-security-policy"] ?? "");
+    expect(csp.size, "Content-Security-Policy present").toBeGreaterThan(0);
+    expect(csp.get("script-src") ?? csp.get("default-src")).not.toContain("'unsafe-eval'");
+    expect(csp.get("default-src")).toEqual(["'self'"]);
+    // Framed only by our own origin: the Studio's Presentation tool.
+    expect(csp.get("frame-ancestors")).toEqual(["'self'"]);
+    expect(csp.get("object-src")).toEqual(["'none'"]);
+  });
+}
+
+test("/studio has its own Content-Security-Policy and the common headers", async ({ request }) => {
+  const landing = (await request.get("/mx")).headers()["content-security-policy"];
+  const response = await request.get("/studio");
+  expect(response.status()).toBe(200);
+  expectCommonHeaders(response);
+  const studio = response.headers()["content-security-policy"] ?? "";
+  expect(studio).not.toBe("");
+  expect(studio).not.toBe(landing);
+  const csp = directives(studio);
+  expect(csp.get("frame-ancestors")).toEqual(["'self'"]);
+  expect(csp.get("object-src")).toEqual(["'none'"]);
+});
+
+for (const market of MARKETS) {
+  test(`/${market} makes no request outside its origin and breaks no CSP rule`, async ({ page, baseURL }) => {
+    const requests: string[] = [];
+    const violations: string[] = [];
+    page.on("request", (r) => requests.push(r.url()));
+    page.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    await page.goto(`/${market}`, { waitUntil: "networkidle" });
+    // Reach the form as a visitor would, so anything loaded on scroll or interaction is seen too.
+    await page.locator("#contact-form").scrollIntoViewIfNeeded();
+    await page.locator('[name="company"]').focus();
+    await page.waitForLoadState("networkidle");
+    const origin = new URL(baseURL!).origin;
+    const foreign = requests.filter((url) => !url.startsWith("data:") && !url.startsWith("blob:") && new URL(url).origin !== origin);
+    expect(requests.length).toBeGreaterThan(1);
+    expect(foreign).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+}
