@@ -1,0 +1,115 @@
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { desktopConfig } from "lighthouse";
+import type { Result } from "lighthouse";
+import { chromiumArgs, chromiumPath } from "../../tests/support/chromium.ts";
+import { median } from "./stats.ts";
+
+export type Preset = "mobile" | "desktop";
+export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+export type LighthouseSummary = {
+  url: string;
+  preset: Preset;
+  runs: number;
+  /** Medians over the runs, each value on its own. Scores 0-100, times in ms, bytes. */
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  totalBytes: number;
+  /** Every audit that cost points in any run: id, title, its score in each run and what it measured. */
+  failing: { category: string; id: string; title: string; scores: (number | null)[]; displayValue?: string; items: string[] }[];
+  /** Main-thread time per script in the run with the median performance score (Lighthouse's bootup-time). */
+  scriptBootup: { url: string; totalMs: number; scriptingMs: number }[];
+  warnings: string[];
+  /** Requests (from Lighthouse's network log) that went to another origin than the page's. */
+  foreignRequests: string[];
+};
+
+/** Audits below a passing score that carry weight in a category (or, for performance, any metric or insight below 0.9). */
+function failingAudits(lhr: Result) {
+  const out: { category: string; id: string; title: string; score: number | null; displayValue?: string; items: string[] }[] = [];
+  for (const name of CATEGORIES) {
+    const category = lhr.categories[name];
+    if (!category) continue;
+    for (const ref of category.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.scoreDisplayMode === "notApplicable" || audit.scoreDisplayMode === "manual") continue;
+      if (audit.score === null && audit.scoreDisplayMode !== "error") continue;
+      const threshold = name === "performance" ? 0.9 : 1;
+      const counts = ref.weight > 0 || (name === "performance" && audit.scoreDisplayMode !== "informative");
+      if (counts && (audit.score === null || audit.score < threshold)) {
+        out.push({ category: name, id: audit.id, title: audit.title, score: audit.score, displayValue: audit.displayValue, items: detailItems(audit.details) });
+      }
+    }
+  }
+  return out;
+}
+
+/** A few words on what an audit found: the first items of its table or list (URL, node or description). */
+function detailItems(details: Result["audits"][string]["details"]): string[] {
+  if (!details || !("items" in details) || !Array.isArray(details.items)) return [];
+  return details.items.slice(0, 5).map((item) => {
+    const record = item as Record<string, unknown>;
+    const node = record.node as { snippet?: string } | undefined;
+    const value = record.url ?? record.source ?? record.description ?? node?.snippet ?? record.label;
+    return typeof value === "object" ? JSON.stringify(value).slice(0, 200) : String(value ?? JSON.stringify(record).slice(0, 200));
+  });
+}
+
+function scriptBootup(lhr: Result) {
+  const details = lhr.audits["bootup-time"]?.details;
+  if (!details || details.type !== "table") return [];
+  return details.items.map((item) => ({ url: String(item.url), totalMs: Math.round(Number(item.total)), scriptingMs: Math.round(Number(item.scripting)) }));
+}
+
+function requestUrls(lhr: Result): string[] {
+  const details = lhr.audits["network-requests"]?.details;
+  return details && details.type === "table" ? details.items.map((item) => String(item.url)) : [];
+}
+
+export async function launchChrome() {
+  return chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: [...chromiumArgs, "--headless=new"], logLevel: "silent" });
+}
+
+/** Lighthouse `runs` times on one URL in one preset (mobile: Lighthouse's default simulated throttling). */
+export async function lighthouseMedian(port: number, url: string, preset: Preset, runs: number): Promise<LighthouseSummary> {
+  const results: Result[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const result = await lighthouse(
+      url,
+      { port, logLevel: "error", onlyCategories: [...CATEGORIES], disableFullPageScreenshot: true },
+      preset === "desktop" ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    results.push(result.lhr);
+  }
+  const numeric = (id: string) => median(results.map((r) => r.audits[id]?.numericValue ?? NaN));
+  const failing = new Map<string, LighthouseSummary["failing"][number]>();
+  results.forEach((lhr, run) => {
+    for (const audit of failingAudits(lhr)) {
+      const key = `${audit.category}/${audit.id}`;
+      const entry = failing.get(key) ?? { category: audit.category, id: audit.id, title: audit.title, scores: results.map(() => 1), displayValue: audit.displayValue, items: audit.items };
+      entry.scores[run] = audit.score;
+      failing.set(key, entry);
+    }
+  });
+  const byPerformance = [...results].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+  return {
+    url,
+    preset,
+    runs,
+    scriptBootup: scriptBootup(byPerformance[Math.floor(byPerformance.length / 2)]!),
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(results.map((r) => Math.round((r.categories[c]?.score ?? 0) * 100)))])) as LighthouseSummary["scores"],
+    lcpMs: numeric("largest-contentful-paint"),
+    fcpMs: numeric("first-contentful-paint"),
+    tbtMs: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    totalBytes: numeric("total-byte-weight"),
+    failing: [...failing.values()],
+    warnings: [...new Set(results.flatMap((r) => r.runWarnings))],
+    foreignRequests: [...new Set(results.flatMap((r) => requestUrls(r)).filter((u) => !u.startsWith("data:") && new URL(u).origin !== new URL(url).origin))],
+  };
+}

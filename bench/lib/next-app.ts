@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { createRequire } from "node:module";
+import { sampleTreeRss } from "./proc.ts";
+
+const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
+
+/**
+ * The embedded defaults, whatever the shell or a .env file holds: an empty value set here wins over .env files
+ * (Next never overrides a variable that exists) and the env module reads it as "not configured".
+ */
+export function embeddedEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    NEXT_PUBLIC_SANITY_PROJECT_ID: "",
+    NEXT_PUBLIC_SANITY_DATASET: "",
+    NEXT_PUBLIC_META_PIXEL_ID: "",
+    SUPABASE_URL: "",
+    SUPABASE_ANON_KEY: "",
+    SANITY_API_READ_TOKEN: "",
+    ...extra,
+  };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+}
+
+export type BuildResult = { wallMs: number; peakRssBytes: number; rssSamples: number };
+
+/** `next build` in the project directory; wall time and the peak summed RSS of its process tree (workers included). */
+export async function buildNext(cwd: string, env: NodeJS.ProcessEnv): Promise<BuildResult> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [nextBin, "build"], { cwd, env, stdio: ["ignore", "inherit", "inherit"] });
+  const sampler = sampleTreeRss(child.pid!);
+  const code = await exited(child);
+  const wallMs = performance.now() - started;
+  const { peak, samples } = sampler.stop();
+  if (code !== 0) throw new Error(`next build exited with ${code}`);
+  return { wallMs, peakRssBytes: peak, rssSamples: samples };
+}
+
+export type RunningServer = { origin: string; child: ChildProcess; stop: () => Promise<number | null> };
+
+/** `next start` on loopback, resolved once `readyPath` answers 200. */
+export async function startNext(cwd: string, port: number, env: NodeJS.ProcessEnv, readyPath = "/mx"): Promise<RunningServer> {
+  const child = spawn(process.execPath, [nextBin, "start", "-H", "127.0.0.1", "-p", String(port)], {
+    cwd,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
+    const status = await fetch(origin + readyPath).then((r) => r.status, () => 0);
+    if (status === 200) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`next start did not serve ${readyPath} within 60 s (last status ${status})`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    origin,
+    child,
+    // SIGTERM lets the server close its database (PGlite flushes on close); SIGKILL only if it hangs.
+    stop: async () => {
+      child.kill("SIGTERM");
+      const timeout = setTimeout(() => child.kill("SIGKILL"), 20_000);
+      const code = await exited(child);
+      clearTimeout(timeout);
+      return code;
+    },
+  };
+}

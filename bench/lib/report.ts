@@ -1,0 +1,109 @@
+import type { ContactPass } from "./contact-load.ts";
+import type { LoadResult } from "./http-load.ts";
+import type { LighthouseSummary } from "./lighthouse-runs.ts";
+import type { BuildResult } from "./next-app.ts";
+import type { StoredLeadsCheck } from "./stored-leads.ts";
+import type { PageWeight } from "../../tests/support/page-weight.ts";
+
+export type BenchResults = {
+  date: string;
+  machine: { cpuModel: string; cores: number; memoryBytes: number; node: string; os: string; chromium: string; lighthouse: string; next: string };
+  durationS: number;
+  build: BuildResult;
+  lighthouse: { server: "next start" | "zero-JS static"; summary: LighthouseSummary }[];
+  pageWeight: { page: string; server: "next start" | "zero-JS static"; weight: PageWeight }[];
+  getThroughput: { next: LoadResult; static: LoadResult; ratio: number };
+  contact: {
+    passes: ContactPass[];
+    repeatPass: ContactPass;
+    stored: StoredLeadsCheck;
+    serverExitCode: number | null;
+    rssBytes: { idle: number; afterWarmUp: number; afterLoad: number };
+  };
+  targets: { target: string; measured: string; met: boolean }[];
+};
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+const s = (value: number) => `${(value / 1000).toFixed(2)} s`;
+
+function table(head: string[], rows: (string | number)[][]): string {
+  return [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
+}
+
+/** The results as Markdown tables (printed, and ready for README's Performance section). */
+export function markdown(r: BenchResults): string {
+  const lh = table(
+    ["page", "preset", "server", "perf", "a11y", "best pr.", "SEO", "LCP", "FCP", "TBT", "CLS", "total bytes"],
+    r.lighthouse.map(({ server, summary: x }) => [
+      new URL(x.url).pathname,
+      x.preset,
+      server,
+      x.scores.performance,
+      x.scores.accessibility,
+      x.scores["best-practices"],
+      x.scores.seo,
+      s(x.lcpMs),
+      s(x.fcpMs),
+      ms(x.tbtMs),
+      x.cls.toFixed(3),
+      kb(x.totalBytes),
+    ]),
+  );
+  const weight = table(
+    ["page", "server", "module scripts", "JS gzip", "JS raw", "HTML gzip", "HTML raw", "CSS gzip", "CSS raw"],
+    r.pageWeight.map(({ page, server, weight: w }) => [page, server, w.scripts.length, kb(w.jsGzip), kb(w.jsRaw), kb(w.htmlGzip), kb(w.htmlRaw), kb(w.cssGzip), kb(w.cssRaw)]),
+  );
+  const get = r.getThroughput;
+  const throughput = table(
+    ["GET /mx, 50 connections", "duration", "req/s", "p50", "p99", "non-2xx", "errors"],
+    [
+      ["next start", `${get.next.durationS} s`, Math.round(get.next.rps), ms(get.next.p50Ms), ms(get.next.p99Ms), get.next.non2xx, get.next.errors],
+      ["static server (same HTML)", `${get.static.durationS} s`, Math.round(get.static.rps), ms(get.static.p50Ms), ms(get.static.p99Ms), get.static.non2xx, get.static.errors],
+      ["ratio static / next", "", `${get.ratio.toFixed(1)}×`, "", "", "", ""],
+    ],
+  );
+  const c = r.contact;
+  const contact = table(
+    ["POST /api/contact", "connections", "duration", "responses/s", "stored (201)/s", "p50", "p99", "statuses", "cut off, retried"],
+    [...c.passes, c.repeatPass].map((p) => [
+      p.label,
+      p.connections,
+      `${p.durationS.toFixed(1)} s`,
+      Math.round(p.rps),
+      p === c.repeatPass ? "—" : Math.round(p.createdPerS),
+      ms(p.p50Ms),
+      ms(p.p99Ms),
+      Object.entries(p.statuses).map(([k, v]) => `${k}: ${v}`).join(", "),
+      p.retriedAfterCutoff,
+    ]),
+  );
+  const st = c.stored;
+  const integrity = `Database after a graceful stop (exit ${c.serverExitCode}): ${st.rows} rows, ${st.distinctIds} distinct ids, ${st.created} ids answered 201 — lost ${st.lost}, unexpected ${st.unexpected}, duplicates ${st.duplicates} (${st.ok ? "OK" : "MISMATCH"}). Server RSS: ${mb(c.rssBytes.idle)} idle → ${mb(c.rssBytes.afterWarmUp)} with the store open → ${mb(c.rssBytes.afterLoad)} after the load.`;
+  const build = `\`next build\`: ${(r.build.wallMs / 1000).toFixed(1)} s wall, peak RSS of the process tree ${mb(r.build.peakRssBytes)}.`;
+  const targets = table(["target", "measured", "met"], r.targets.map((t) => [t.target, t.measured, t.met ? "yes" : "**no**"]));
+  const m = r.machine;
+  const machine = `${r.date} · ${m.cpuModel}, ${m.cores} cores, ${mb(m.memoryBytes)} RAM · ${m.os} · Node ${m.node} · ${m.chromium} · Lighthouse ${m.lighthouse} · Next ${m.next} · bench took ${Math.round(r.durationS)} s`;
+  return [
+    machine,
+    "",
+    "Lighthouse (median of 3 runs; mobile = Lighthouse's default simulated throttling, desktop = its desktop preset):",
+    "",
+    lh,
+    "",
+    "What the browser loads (module scripts, CSS and the document, until the network is idle):",
+    "",
+    weight,
+    "",
+    throughput,
+    "",
+    contact,
+    "",
+    integrity,
+    "",
+    build,
+    "",
+    targets,
+  ].join("\n");
+}

@@ -1,0 +1,29 @@
+import { PGlite } from "@electric-sql/pglite";
+
+export type StoredLeadsCheck = {
+  rows: number;
+  distinctIds: number;
+  /** Ids the server answered 201 for. */
+  created: number;
+  /** Answered 201 but not in the database. */
+  lost: number;
+  /** In the database but never answered 201. */
+  unexpected: number;
+  duplicates: number;
+  ok: boolean;
+};
+
+/** Reads the database the stopped server left behind (PGlite is single-process, so never while it runs). */
+export async function checkStoredLeads(dataDir: string, created: Set<string>): Promise<StoredLeadsCheck> {
+  const db = new PGlite(dataDir);
+  try {
+    const { rows } = await db.query<{ id: string }>("select id::text as id from contact_submissions");
+    const ids = new Set(rows.map((r) => r.id));
+    const lost = [...created].filter((id) => !ids.has(id)).length;
+    const unexpected = [...ids].filter((id) => !created.has(id)).length;
+    const duplicates = rows.length - ids.size;
+    return { rows: rows.length, distinctIds: ids.size, created: created.size, lost, unexpected, duplicates, ok: lost === 0 && unexpected === 0 && duplicates === 0 && rows.length === created.size };
+  } finally {
+    await db.close();
+  }
+}
