@@ -6,17 +6,20 @@ import { StoreUnavailableError, type Lead, type SubmissionsStore } from "./submi
 export const MAX_BODY_BYTES = 8 * 1024;
 
 export type ContactDeps = {
+  /** Resolves the store lazily, so opening it (PGlite: seconds) happens on the first submission, once. */
   store: () => Promise<SubmissionsStore>;
   limiter: RateLimiter;
-  /** Called after a lead is stored; must not delay the response (the route wraps it in `after()`). */
-  onStored: (lead: Lead) => void;
+  /** Reports the conversion of a stored lead; must not delay the response (the route wraps it in `after()`). */
+  report: (lead: Lead) => void;
   siteUrl: string;
 };
 
 const json = (status: number, body: unknown, headers?: Record<string, string>) =>
   Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
 
-/** Reads at most `limit` bytes; `null` when the body is larger. */
+const tooLarge = () => json(413, { error: `Body over ${MAX_BODY_BYTES} bytes` });
+
+/** Reads at most `limit` bytes; `null` when the body is larger, whatever Content-Length claimed. */
 async function readLimited(request: Request, limit: number): Promise<Uint8Array | null> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
@@ -41,31 +44,35 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array 
   return body;
 }
 
-/** A browser POST from another site is refused; requests without Origin (servers, curl) are not browsers. */
+/**
+ * A browser POST from another site is refused. Requests without Origin (servers, curl) are not cross-site
+ * browser requests; an opaque origin ("null": sandboxed frames, file://) is never ours.
+ */
 function sameOrigin(request: Request, siteUrl: string): boolean {
   const origin = request.headers.get("origin");
-  if (!origin) return true;
-  if (origin === new URL(siteUrl).origin) return true;
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  return host !== null && new URL(origin).host === host;
+  if (origin === null) return true;
+  if (!URL.canParse(origin)) return false;
+  const { host, origin: normalised } = new URL(origin);
+  if (normalised === new URL(siteUrl).origin) return true;
+  const ownHost = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  return ownHost !== null && host === ownHost;
 }
 
 /** POST /api/contact: validates, stores once per submissionId, and answers with a status the form acts on. */
 export async function handleContact(request: Request, deps: ContactDeps): Promise<Response> {
   if (request.method !== "POST") return json(405, { error: "Use POST" }, { allow: "POST" });
-  if (!sameOrigin(request, deps.siteUrl)) return json(403, { error: "Cross-site submissions are not accepted" });
-
   const mediaType = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (mediaType !== "application/json") return json(415, { error: "Send the lead as application/json" });
 
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) return json(413, { error: `Body over ${MAX_BODY_BYTES} bytes` });
+  // Both the declared and the actual size: a chunked body has no Content-Length, and a client may lie.
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return tooLarge();
+  const bytes = await readLimited(request, MAX_BODY_BYTES);
+  if (bytes === null) return tooLarge();
+
+  if (!sameOrigin(request, deps.siteUrl)) return json(403, { error: "Cross-site submissions are not accepted" });
 
   const limit = deps.limiter.hit(clientAddress(request.headers));
   if (!limit.allowed) return json(429, { error: "Too many submissions, try again later" }, { "retry-after": String(limit.retryAfter) });
-
-  const bytes = await readLimited(request, MAX_BODY_BYTES);
-  if (bytes === null) return json(413, { error: `Body over ${MAX_BODY_BYTES} bytes` });
 
   let body: unknown;
   try {
@@ -85,15 +92,17 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
   const lead: Lead = { ...fields, id: submissionId };
   try {
     const store = await deps.store();
-    const outcome = await store.insert(lead);
-    if (outcome === "stored") deps.onStored(lead);
-    return json(201, { ok: true });
+    await store.insert(lead);
   } catch (error) {
     if (error instanceof StoreUnavailableError) {
-      console.error("[leads] store unavailable:", error.message, error.cause ?? "");
+      console.error("[leads] store unavailable:", error.message, error.cause instanceof Error ? error.cause.message : "");
       return json(503, { error: "We could not save your request right now, please try again" }, { "retry-after": "5" });
     }
-    console.error("[leads] unexpected failure storing a lead:", error);
+    console.error("[leads] unexpected failure storing a lead:", error instanceof Error ? error.message : error);
     return json(500, { error: "Unexpected error" });
   }
+  // Also for a duplicate: the attempt that stored it may have timed out before it could report, and Meta
+  // deduplicates on the event id (the submission id).
+  deps.report(lead);
+  return json(201, { ok: true });
 }

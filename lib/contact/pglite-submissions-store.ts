@@ -3,7 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { insertAsAnon, migrate } from "./migrations";
-import { toRow, type InsertOutcome, type Lead, type SubmissionsStore } from "./submissions-store";
+import { StoreUnavailableError, toRow, type InsertOutcome, type Lead, type SubmissionsStore } from "./submissions-store";
 
 /**
  * The embedded default: a PGlite database on disk, migrated from the same SQL as Supabase. Inserts run as the
@@ -12,12 +12,20 @@ import { toRow, type InsertOutcome, type Lead, type SubmissionsStore } from "./s
 export class PgliteSubmissionsStore implements SubmissionsStore {
   private constructor(private readonly db: PGlite) {}
 
+  /** Opens (creating if needed) the database in `dir`. Callers open it once per process: see getSubmissionsStore. */
   static async open(dir: string): Promise<PgliteSubmissionsStore> {
     const path = resolve(/*turbopackIgnore: true*/ process.cwd(), dir);
     await mkdir(path, { recursive: true });
     const store = await PgliteSubmissionsStore.onDatabase(await PGlite.create(path));
-    // Close on shutdown so the last leads are flushed; Next's own handler drains requests, then exits.
-    const shutdown = () => void store.close().catch((error) => console.error("[leads] closing PGlite failed", error));
+    // Close on shutdown so PGlite checkpoints and the last leads are flushed to disk. Next's own handler exits
+    // the process; where none is installed, the signal is raised again once closed so the process still ends.
+    const shutdown = (signal: NodeJS.Signals) =>
+      void store
+        .close()
+        .catch((error: unknown) => console.error("[leads] closing PGlite failed:", error))
+        .finally(() => {
+          if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+        });
     process.once("SIGTERM", shutdown);
     process.once("SIGINT", shutdown);
     return store;
@@ -30,12 +38,16 @@ export class PgliteSubmissionsStore implements SubmissionsStore {
   }
 
   async insert(lead: Lead): Promise<InsertOutcome> {
+    if (this.db.closed) throw new StoreUnavailableError("The embedded database is closed (server shutting down)");
     try {
       await insertAsAnon(this.db, toRow(lead));
       return "stored";
     } catch (error) {
-      if ((error as { code?: string }).code === "23505") return "duplicate";
-      throw error;
+      const code = (error as { code?: unknown }).code;
+      if (code === "23505") return "duplicate";
+      // Other integrity violations mean the schema and the CHECKs disagree: a bug, not an outage.
+      if (typeof code === "string" && code.startsWith("23")) throw error;
+      throw new StoreUnavailableError("The embedded database did not store the lead", { cause: error });
     }
   }
 

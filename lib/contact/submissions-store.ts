@@ -10,7 +10,8 @@ export type InsertOutcome = "stored" | "duplicate";
 
 export interface SubmissionsStore {
   insert(lead: Lead): Promise<InsertOutcome>;
-  close(): Promise<void>;
+  /** Releases what the store holds (the embedded database); network stores have nothing to close. */
+  close?(): Promise<void>;
 }
 
 const UNAVAILABLE = Symbol.for("contact.storeUnavailable");

@@ -39,6 +39,4 @@ export class SupabaseSubmissionsStore implements SubmissionsStore {
     }
     throw new StoreUnavailableError(`Supabase did not store the lead (${last})`);
   }
-
-  async close(): Promise<void> {}
 }

@@ -16,8 +16,9 @@ export function leadConversion(lead: Lead): LeadConversion {
   return {
     eventName: "Lead",
     eventId: lead.id,
-    // Meta wants the phone with its country code.
-    userData: { email: lead.email, phone: `${lead.phonePrefix}${lead.phone}`, country: lead.country },
+    // Meta matches the international number: country code, then the number without its national trunk
+    // zero(s) (an Argentine "011 …" is "54 11 …").
+    userData: { email: lead.email, phone: `${lead.phonePrefix}${lead.phone.replace(/^0+/, "")}`, country: lead.country },
     customData: { company: lead.company, reason: lead.reason, volume: lead.volume },
   };
 }
@@ -31,7 +32,9 @@ export async function reportLeadConversion(lead: Lead): Promise<void> {
   try {
     const env = serverEnv();
     if (leadsBackend(env) === "embedded") {
-      console.info(`[meta-conversion:local] ${payload.eventName} ${payload.eventId} reason=${payload.customData.reason} volume=${payload.customData.volume}`);
+      // The local sink: the payload the function would get, with the visitor's contact details left out of logs.
+      const redacted = { ...payload, userData: Object.fromEntries(Object.keys(payload.userData).map((k) => [k, "[redacted]"])) };
+      console.info("[meta-conversion:local]", JSON.stringify(redacted));
       return;
     }
     const { error } = await supabaseServerClient(env.SUPABASE_URL!, env.SUPABASE_ANON_KEY!).functions.invoke("meta-conversion", {

@@ -10,7 +10,7 @@ import { StoreUnavailableError, type Lead, type SubmissionsStore } from "@/lib/c
 const SITE = "https://pagos.example";
 let db: PGlite;
 let store: PgliteSubmissionsStore;
-let stored: Lead[];
+let reported: Lead[];
 
 const valid = (overrides: Record<string, unknown> = {}) => ({
   company: "Acme Importaciones",
@@ -28,7 +28,7 @@ const valid = (overrides: Record<string, unknown> = {}) => ({
 });
 
 function deps(overrides: Partial<ContactDeps> = {}): ContactDeps {
-  return { store: async () => store, limiter: new MemoryRateLimiter(0), onStored: (lead) => stored.push(lead), siteUrl: SITE, ...overrides };
+  return { store: async () => store, limiter: new MemoryRateLimiter(0), report: (lead) => reported.push(lead), siteUrl: SITE, ...overrides };
 }
 
 function post(body: string | object, headers: Record<string, string> = {}) {
@@ -47,19 +47,20 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 beforeEach(async () => {
-  stored = [];
+  reported = [];
   await db.exec("delete from contact_submissions");
 });
 
 describe("POST /api/contact", () => {
-  it("stores a valid lead once, answers 201, and reports it once", async () => {
+  it("stores a valid lead once per submission id, answers 201, and reports it under that id", async () => {
     const body = valid();
     const response = await handleContact(post(body), deps());
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ ok: true });
+    // A retry of a lead that landed is a success too, and is reported again: Meta deduplicates on the id.
     expect((await handleContact(post(body), deps())).status).toBe(201);
     expect(await rowCount()).toBe(1);
-    expect(stored.map((l) => l.id)).toEqual([body.submissionId]);
+    expect(reported.map((l) => l.id)).toEqual([body.submissionId, body.submissionId]);
     const { rows } = await db.query("select company, contact_name, phone_prefix, market from contact_submissions");
     expect(rows[0]).toEqual({ company: "Acme Importaciones", contact_name: "Ana Pérez", phone_prefix: "52", market: "mx" });
   });
@@ -116,8 +117,15 @@ describe("POST /api/contact", () => {
   });
 
   it("refuses a cross-site browser POST with 403, and accepts its own origin", async () => {
-    expect((await handleContact(post(valid(), { origin: "https://evil.example" }), deps())).status).toBe(403);
+    for (const origin of ["https://evil.example", "https://pagos.example.evil.example", "null", "not a url"]) {
+      const response = await handleContact(post(valid(), { origin }), deps());
+      expect(response.status, origin).toBe(403);
+      expect((await response.json()).error).toBeTruthy();
+    }
     expect(await rowCount()).toBe(0);
+    // No Origin at all: not a browser's cross-site request (servers, curl).
+    const withoutOrigin = new Request(`${SITE}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(valid()) });
+    expect((await handleContact(withoutOrigin, deps())).status).toBe(201);
     expect((await handleContact(post(valid(), { origin: "http://127.0.0.1:3101", host: "127.0.0.1:3101" }), deps())).status).toBe(201);
   });
 
@@ -125,7 +133,7 @@ describe("POST /api/contact", () => {
     const response = await handleContact(post(valid({ website: "https://spam.example" })), deps());
     expect(response.status).toBe(201);
     expect(await rowCount()).toBe(0);
-    expect(stored).toEqual([]);
+    expect(reported).toEqual([]);
   });
 
   it("limits each client to the configured rate with 429 and Retry-After", async () => {
@@ -135,17 +143,36 @@ describe("POST /api/contact", () => {
     const limited = await handleContact(post(valid(), from("203.0.113.7")), deps({ limiter }));
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    expect((await limited.json()).error).toBeTruthy();
     expect((await handleContact(post(valid(), from("198.51.100.2")), deps({ limiter }))).status).toBe(201);
     expect(await rowCount()).toBe(6);
   });
 
-  it("answers 503 when the store is unavailable, and logs it", async () => {
-    const down: SubmissionsStore = { insert: async () => Promise.reject(new StoreUnavailableError("connection refused")), close: async () => {} };
+  it("answers 503 when the store is unavailable, logs it, and reports nothing", async () => {
+    const down: SubmissionsStore = { insert: async () => Promise.reject(new StoreUnavailableError("connection refused")) };
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const response = await handleContact(post(valid()), deps({ store: async () => down }));
     expect(response.status).toBe(503);
     expect((await response.json()).error).toBeTruthy();
     expect(errors).toHaveBeenCalled();
+    expect(reported).toEqual([]);
+    errors.mockRestore();
+  });
+
+  it("answers 503 when the embedded database is gone (closed at shutdown)", async () => {
+    const closed = await PgliteSubmissionsStore.onDatabase(await PGlite.create());
+    await closed.close();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = await handleContact(post(valid()), deps({ store: async () => closed }));
+    expect(response.status).toBe(503);
+    errors.mockRestore();
+  });
+
+  it("answers 503 when the store cannot be opened", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = await handleContact(post(valid()), deps({ store: () => Promise.reject(new StoreUnavailableError("could not open")) }));
+    expect(response.status).toBe(503);
     errors.mockRestore();
   });
 
@@ -155,44 +182,71 @@ describe("POST /api/contact", () => {
     const responses = await Promise.all([...unique, ...repeated].map((b) => handleContact(post(b), deps())));
     expect(responses.every((r) => r.status === 201)).toBe(true);
     expect(await rowCount()).toBe(180);
-    expect(stored).toHaveLength(180);
+    const { rows } = await db.query<{ n: number }>("select count(distinct id)::int as n from contact_submissions");
+    expect(rows[0]!.n).toBe(180);
+    expect(new Set(reported.map((l) => l.id)).size).toBe(180);
   });
 });
 
 describe("hostile bodies (property-based)", () => {
   const hostileString = fc.oneof(
     fc.string({ maxLength: 300 }),
-    fc.constantFrom("'; drop table contact_submissions; --", "<script>alert(1)</script>", "\u0000\u0007\u001b[31m", "\ud800", "x".repeat(10_000), "${jndi:ldap://x}"),
+    fc.string({ unit: "binary", maxLength: 100 }),
+    fc.constantFrom("'; drop table contact_submissions; --", "<script>alert(1)</script>", "\u0000\u0007\u001b[31m", "\ud800", "x".repeat(10_000), "${jndi:ldap://x}", "__proto__"),
   );
-  const hostileValue = fc.oneof(hostileString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 4 }));
+  const notText = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 4 }));
+  const hostileValue = fc.oneof(hostileString, notText);
+  const REQUIRED = ["company", "contact", "email", "phonePrefix", "phone", "country", "reason", "volume", "market", "submissionId"] as const;
+  const CHOICES = ["phonePrefix", "country", "reason", "volume", "market", "submissionId"] as const;
+  /** A real lead with one thing wrong, so the body reaches validation (and would reach the store if it slipped). */
+  const nearlyValid = fc.oneof(
+    fc.tuple(fc.constantFrom(...REQUIRED), notText).map(([key, value]) => ({ ...valid(), [key]: value })),
+    fc.tuple(fc.constantFrom(...CHOICES), hostileString).map(([key, value]) => ({ ...valid(), [key]: value })),
+    fc.constantFrom(...REQUIRED).map((key) => ({ ...valid(), [key]: undefined })),
+    fc.tuple(fc.string({ minLength: 1, maxLength: 20 }).filter((k) => !(k in valid())), hostileValue).map(([key, value]) => ({ ...valid(), [key]: value })),
+  );
   const hostileBody = fc.oneof(
+    nearlyValid,
     fc.record({ company: hostileValue, contact: hostileValue, email: hostileValue, phonePrefix: hostileValue, phone: hostileValue, country: hostileValue, reason: hostileValue, volume: hostileValue, market: hostileValue, submissionId: hostileValue }, { requiredKeys: [] }),
     fc.dictionary(fc.string({ maxLength: 20 }), hostileValue, { maxKeys: 12 }),
     fc.anything({ maxDepth: 6 }),
     fc.letrec((tie) => ({ deep: fc.oneof({ depthSize: "small" }, fc.constant(1), fc.array(tie("deep"), { maxLength: 2 })) })).deep,
   );
+  /** The raw text sent: JSON of a hostile value, deep nesting, or not JSON at all. */
+  const rawBody = fc.oneof(
+    { weight: 6, arbitrary: hostileBody.map((body) => JSON.stringify(body) ?? "undefined") },
+    { weight: 1, arbitrary: fc.integer({ min: 100, max: 4_000 }).map((depth) => "[".repeat(depth) + "]".repeat(depth)) },
+    { weight: 1, arbitrary: fc.integer({ min: 100, max: 1_000 }).map((depth) => '{"company":'.repeat(depth) + "1" + "}".repeat(depth)) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
+  );
   const encoding = fc.oneof(
-    fc.constant("json"),
-    fc.constant("invalid-utf8"),
-    fc.constantFrom("text/plain", "multipart/form-data", "application/xml", ""),
+    { weight: 6, arbitrary: fc.constant("json") },
+    { weight: 1, arbitrary: fc.constant("invalid-utf8") },
+    { weight: 1, arbitrary: fc.constantFrom("text/plain", "multipart/form-data", "application/x-www-form-urlencoded", "application/xml", "application/jsonx", "") },
   );
 
   it("answers every one of 1,000 generated bodies with a 4xx JSON error, stores nothing, and keeps serving", async () => {
+    const statuses = new Map<number, number>();
     await fc.assert(
-      fc.asyncProperty(hostileBody, encoding, async (body, how) => {
+      fc.asyncProperty(rawBody, encoding, async (raw, how) => {
         let request: Request;
-        const json = JSON.stringify(body) ?? "undefined";
-        if (how === "json") request = post(json);
+        if (how === "json") request = post(raw);
         else if (how === "invalid-utf8") request = new Request(`${SITE}/api/contact`, { method: "POST", headers: { "content-type": "application/json", origin: SITE }, body: new Uint8Array([0x7b, 0xff, 0xfe, 0x22, 0x7d]) });
-        else request = post(json, { "content-type": how });
+        else request = post(raw, { "content-type": how });
         const response = await handleContact(request, deps());
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         expect(response.status).toBeGreaterThanOrEqual(400);
         expect(response.status).toBeLessThan(500);
+        expect(response.headers.get("content-type")).toMatch(/^application\/json/);
         expect(typeof ((await response.json()) as { error?: unknown }).error).toBe("string");
       }),
       { numRuns: 1_000 },
     );
     expect(await rowCount()).toBe(0);
+    expect(reported).toEqual([]);
+    // The generated bodies reached every stage of the handler, not just the first check.
+    expect([...statuses.keys()].sort()).toEqual(expect.arrayContaining([400, 413, 415, 422]));
+    expect(statuses.get(422)).toBeGreaterThan(300);
     expect((await handleContact(post(valid()), deps())).status).toBe(201);
   });
 });

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { handleContact } from "@/lib/contact/handle-contact";
+import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
 import { SupabaseSubmissionsStore } from "@/lib/contact/supabase-submissions-store";
 import { StoreUnavailableError, type Lead } from "@/lib/contact/submissions-store";
 import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
@@ -48,10 +50,38 @@ describe("the Supabase store, through the real supabase-js client", () => {
     errors.mockRestore();
   });
 
-  it("gives up on a refused connection with the store unavailable", async () => {
-    fake.setMode({ rest: "refuse" });
-    vi.spyOn(console, "error").mockImplementation(() => {});
+  it("does not retry a request the database refused as invalid (4xx other than 409)", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    // A CHECK violation: PostgREST answers 400 with SQLSTATE 23514. Retrying cannot help.
+    await expect(store().insert({ ...lead(), country: "mars" } as unknown as Lead)).rejects.toBeInstanceOf(StoreUnavailableError);
+    expect(inserts()).toHaveLength(1);
+    expect(String(errors.mock.calls[0]?.[0])).toMatch(/status 400 code 23514.*not retried/);
+    errors.mockRestore();
+  });
+
+  it("never logs the visitor's contact details", async () => {
+    fake.setMode({ rest: "down" });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     await expect(store().insert(lead())).rejects.toBeInstanceOf(StoreUnavailableError);
+    const logged = JSON.stringify(errors.mock.calls);
+    expect(logged).not.toContain("ana@example.com");
+    expect(logged).not.toContain("1234 5678");
+    errors.mockRestore();
+  });
+
+  it("gives up on a refused connection with the store unavailable, after the bounded retries", async () => {
+    fake.setMode({ rest: "refuse" });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    await expect(store().insert(lead())).rejects.toBeInstanceOf(StoreUnavailableError);
+    expect(inserts()).toHaveLength(3);
+    expect(errors).toHaveBeenCalledTimes(3);
+    vi.restoreAllMocks();
+  });
+
+  it("gives up when nothing listens at the Supabase URL", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const nowhere = new SupabaseSubmissionsStore("http://127.0.0.1:9", ANON_KEY, { timeoutMs: 500, backoffMs: 10 });
+    await expect(nowhere.insert(lead())).rejects.toBeInstanceOf(StoreUnavailableError);
     vi.restoreAllMocks();
   });
 
@@ -67,6 +97,42 @@ describe("the Supabase store, through the real supabase-js client", () => {
     fake.setMode({ rest: "ok" });
     expect(await store().insert(l)).toBe("duplicate");
     expect((await fake.rows()).filter((r) => r.id === l.id)).toHaveLength(1);
+    vi.restoreAllMocks();
+  });
+});
+
+describe("the route on the Supabase store", () => {
+  const SITE = "http://127.0.0.1:3101";
+  const body = (submissionId: string) =>
+    JSON.stringify({ company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "55 1234 5678", country: "usa", reason: "goods", volume: "0-4999", market: "mx", submissionId, website: "" });
+  const submit = (submissionId: string) =>
+    handleContact(new Request(`${SITE}/api/contact`, { method: "POST", headers: { "content-type": "application/json", origin: SITE }, body: body(submissionId) }), {
+      store: async () => store(100),
+      limiter: new MemoryRateLimiter(0),
+      report: () => {},
+      siteUrl: SITE,
+    });
+
+  it("answers 503 while the store is slow past its deadline, and the visitor's retry after recovery stores one row", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const id = randomUUID();
+    fake.setMode({ rest: "slow", slowMs: 300 });
+    expect((await submit(id)).status).toBe(503);
+    fake.setMode({ rest: "ok" });
+    expect((await submit(id)).status).toBe(201);
+    await new Promise((r) => setTimeout(r, 400)); // let the abandoned slow attempts finish on the server
+    expect((await fake.rows()).filter((r) => r.id === id)).toHaveLength(1);
+    vi.restoreAllMocks();
+  });
+
+  it("answers 503 when Supabase is down or refuses connections", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    for (const rest of ["down", "refuse"] as const) {
+      fake.setMode({ rest });
+      const response = await submit(randomUUID());
+      expect(response.status, rest).toBe(503);
+      expect((await response.json()).error).toBeTruthy();
+    }
     vi.restoreAllMocks();
   });
 });

@@ -2,6 +2,12 @@
 // under the anon role, so the site's real supabase-js code path is exercised without the cloud. Faults are
 // switched through /__control so tests can take the "database" down, slow it past a deadline, or refuse
 // connections. Run directly: `node tests/support/fake-supabase-server.ts` (port FAKE_SUPABASE_PORT, 3102).
+//
+// Control API (JSON): POST /__control/mode {rest?: ok|down|slow|refuse, functions?: ok|down, slowMs?}
+// (down answers 500; slow holds the request slowMs, default 3000, then stores it; refuse drops the connection),
+// POST /__control/reset (modes back to ok, recorded requests cleared), GET /__control/requests (every REST and
+// function call: method, path, apikey, authorization, body), GET /__control/rows (the stored leads),
+// GET /__control/health.
 import { PGlite } from "@electric-sql/pglite";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { pathToFileURL } from "node:url";
@@ -54,15 +60,25 @@ export async function startFakeSupabase(port = 0): Promise<FakeSupabase> {
         slowMs = mode.slowMs ?? slowMs;
         return send(res, 200, { rest, functions, slowMs });
       }
+      if (url.pathname === "/__control/reset" && req.method === "POST") {
+        rest = "ok";
+        functions = "ok";
+        slowMs = 3000;
+        requests.length = 0;
+        return send(res, 200, { rest, functions, slowMs });
+      }
       if (url.pathname === "/__control/requests") return send(res, 200, requests);
       if (url.pathname === "/__control/rows") return send(res, 200, await rows());
 
       const body = await readJson(req);
-      requests.push({ method: req.method ?? "", path: url.pathname, apikey: req.headers["apikey"] as string | null ?? null, authorization: req.headers.authorization ?? null, body });
+      const apikey = typeof req.headers.apikey === "string" ? req.headers.apikey : null;
+      requests.push({ method: req.method ?? "", path: url.pathname, apikey, authorization: req.headers.authorization ?? null, body });
+      // Supabase's gateway refuses any call without a project key.
+      if (!apikey) return send(res, 401, { message: "No API key found in request" });
 
       if (url.pathname === "/rest/v1/contact_submissions" && req.method === "POST") {
         if (rest === "refuse") return req.socket.destroy();
-        if (rest === "down") return send(res, 503, { code: "PGRST000", message: "Could not connect to the database", details: null, hint: null });
+        if (rest === "down") return send(res, 500, { code: "XX000", message: "Internal server error", details: null, hint: null });
         if (rest === "slow") await new Promise((r) => setTimeout(r, slowMs));
         if (!Array.isArray(body) || body.length !== 1) return send(res, 400, { code: "PGRST102", message: "Expected an array of one row" });
         try {

@@ -19,19 +19,24 @@ async function freePort(): Promise<number> {
   });
 }
 
-/**
- * A throwaway PostgreSQL 15 cluster in a temp dir, on a free loopback port. PostgreSQL refuses to run as root,
- * so as root the cluster belongs to the `postgres` system user.
- */
+/** PostgreSQL refuses to run as root: as root, the cluster belongs to `postgres` if that user exists, else `nobody`. */
+function serverUser(): string {
+  try {
+    execFileSync("id", ["postgres"], { stdio: "pipe" });
+    return "postgres";
+  } catch {
+    return "nobody";
+  }
+}
+
+/** A throwaway PostgreSQL 15 cluster in a temp dir, on a free loopback port. */
 export async function startPostgres(): Promise<{ connectionString: string; stop: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), "pg15-"));
   const asRoot = process.getuid?.() === 0;
+  const user = asRoot ? serverUser() : undefined;
   const run = (cmd: string, args: string[]) =>
-    execFileSync(asRoot ? "runuser" : join(BIN, cmd), asRoot ? ["-u", "postgres", "--", join(BIN, cmd), ...args] : args, { stdio: "pipe" });
-  if (asRoot) {
-    execFileSync("id", ["postgres"], { stdio: "pipe" });
-    chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString().trim()), Number(execFileSync("id", ["-g", "postgres"]).toString().trim()));
-  }
+    execFileSync(user ? "runuser" : join(BIN, cmd), user ? ["-u", user, "--", join(BIN, cmd), ...args] : args, { stdio: "pipe" });
+  if (user) chownSync(dir, Number(execFileSync("id", ["-u", user]).toString().trim()), Number(execFileSync("id", ["-g", user]).toString().trim()));
   const data = join(dir, "data");
   const port = await freePort();
   run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);

@@ -29,6 +29,21 @@ describe("Meta's normalisation rules", () => {
   });
 });
 
+describe("Meta's own examples (customer information parameters page)", () => {
+  // Input, normalised form and SHA-256 exactly as Meta documents them; re-checked with `printf %s … | sha256sum`.
+  it("normalises and hashes them to Meta's published digests", async () => {
+    const event = await buildLeadEvent({ ...payload, userData: { email: "John_Smith@gmail.com", phone: "1 (650)555-1212", country: "usa" } }, new Date());
+    expect(normaliseEmail("John_Smith@gmail.com")).toBe("john_smith@gmail.com");
+    expect(event.user_data.em).toEqual(["62a14e44f765419d10fea99367361a727c12365e2520f32218d505ed9aa0f62f"]);
+    expect(normalisePhone("1 (650)555-1212")).toBe("16505551212");
+    expect(event.user_data.ph).toEqual(["e323ec626319ca94ee8bff2e4c87cf613be6ea19919ed1364124e16807ab3176"]);
+  });
+
+  it("drops leading zeros of the number", () => {
+    expect(normalisePhone("0052 55 1234 5678")).toBe("525512345678");
+  });
+});
+
 describe("the Conversions API event", () => {
   it("hashes user data with SHA-256 and keeps the deduplication id and custom data", async () => {
     const event = await buildLeadEvent(payload, new Date("2026-11-22T12:00:00Z"));
@@ -62,5 +77,14 @@ describe("the site's conversion payload (spec §7)", () => {
       customData: { company: "Acme", reason: "services", volume: "5000-9999" },
     });
     expect(invalidLeadPayload(body)).toBeNull();
+  });
+
+  it("puts the country code before the national number without its trunk zero", async () => {
+    const body = leadConversion({ id: payload.eventId, company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "54", phone: "011 1234-5678", country: "argentina", reason: "goods", volume: "0-4999", market: "ar" });
+    expect(body.userData.phone).toBe("5411 1234-5678");
+    const event = await buildLeadEvent(body, new Date());
+    // printf %s '541112345678' | sha256sum ; printf %s 'ar' | sha256sum
+    expect(event.user_data.ph).toEqual(["1584aa2e35b6bab713099c372b4c0770acf9ed92abbe54e182cce8193a994428"]);
+    expect(event.user_data.country).toEqual(["ab5b62081b1d305e78d0daadb2cd23470b3faeb65af7370627798b7219ea2061"]);
   });
 });

@@ -3,6 +3,7 @@
 import { buildLeadEvent, invalidLeadPayload, type LeadPayload } from "../_shared/meta-event.ts";
 
 const GRAPH_API_VERSION = "v23.0";
+const META_TIMEOUT_MS = 10_000;
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -27,12 +28,20 @@ Deno.serve(async (request: Request) => {
 
   const event = await buildLeadEvent(body as LeadPayload, new Date(), request.headers.get("referer") ?? undefined);
   const testEventCode = Deno.env.get("META_TEST_EVENT_CODE");
-  const response = await fetch(`https://graph.facebook.com/${GRAPH_API_VERSION}/${pixelId}/events?access_token=${encodeURIComponent(accessToken)}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ data: [event], ...(testEventCode ? { test_event_code: testEventCode } : {}) }),
-  });
+  let response: Response;
+  try {
+    response = await fetch(`https://graph.facebook.com/${GRAPH_API_VERSION}/${pixelId}/events?access_token=${encodeURIComponent(accessToken)}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ data: [event], ...(testEventCode ? { test_event_code: testEventCode } : {}) }),
+      signal: AbortSignal.timeout(META_TIMEOUT_MS),
+    });
+  } catch (error) {
+    console.error("meta-conversion: Meta unreachable:", error instanceof Error ? error.message : error);
+    return json(502, { error: "Meta unreachable" });
+  }
   const answer = await response.json().catch(() => ({}));
   if (!response.ok) console.error("meta-conversion: Meta answered", response.status, answer);
-  return json(response.ok ? 200 : 502, { ok: response.ok, meta: answer });
+  // Meta's own status, so the caller's logs show whether the event was accepted (a body needs a non-204 status).
+  return json(response.status === 204 || response.status === 205 ? 200 : response.status, { ok: response.ok, meta: answer });
 });

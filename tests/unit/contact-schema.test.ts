@@ -1,0 +1,104 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { contactRequestSchema, fieldErrors } from "@/lib/contact/contact-schema";
+import { COUNTRIES, FIELD_LIMITS, PHONE_PREFIXES, REASONS, VOLUMES } from "@/lib/contact/options";
+import { MARKETS } from "@/lib/markets/markets";
+
+const valid = {
+  company: "  Acme Importaciones ",
+  contact: "Ana Pérez",
+  email: " ana@example.com ",
+  phonePrefix: "52",
+  phone: "55 1234-5678",
+  country: "usa",
+  reason: "goods",
+  volume: "10000-49999",
+  market: "mx",
+  submissionId: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69",
+  website: "",
+};
+
+/** The field names a rejected body is answered with (the 422's `fields`). */
+function rejected(body: unknown): Record<string, string> {
+  const result = contactRequestSchema.safeParse(body);
+  if (result.success) throw new Error("expected the body to be rejected");
+  return fieldErrors(result.error);
+}
+
+describe("the contact request schema shared by the form and the route", () => {
+  it("accepts a complete lead and trims its text", () => {
+    const lead = contactRequestSchema.parse(valid);
+    expect(lead.company).toBe("Acme Importaciones");
+    expect(lead.email).toBe("ana@example.com");
+    expect(contactRequestSchema.safeParse({ ...valid, website: undefined }).success).toBe(true);
+  });
+
+  it("accepts every offered option value", () => {
+    for (const phonePrefix of PHONE_PREFIXES) expect(contactRequestSchema.safeParse({ ...valid, phonePrefix }).success).toBe(true);
+    for (const country of COUNTRIES) expect(contactRequestSchema.safeParse({ ...valid, country }).success).toBe(true);
+    for (const reason of REASONS) expect(contactRequestSchema.safeParse({ ...valid, reason }).success).toBe(true);
+    for (const volume of VOLUMES) expect(contactRequestSchema.safeParse({ ...valid, volume }).success).toBe(true);
+    for (const market of MARKETS) expect(contactRequestSchema.safeParse({ ...valid, market }).success).toBe(true);
+  });
+
+  it.each([
+    ["company", { company: undefined }, "Required"],
+    ["company", { company: "   " }, "Required"],
+    ["company", { company: "x".repeat(FIELD_LIMITS.company + 1) }, `At most ${FIELD_LIMITS.company} characters`],
+    ["contact", { contact: 7 }, "Must be text"],
+    ["email", { email: "ana@intranet" }, "Not a valid email address"],
+    ["email", { email: `${"a".repeat(FIELD_LIMITS.email)}@example.com` }, `At most ${FIELD_LIMITS.email} characters`],
+    ["phone", { phone: "+52 (55) 1234" }, "Digits, spaces and dashes only"],
+    ["phone", { phone: "12345" }, "At least 6 characters"],
+    ["phone", { phone: "1".repeat(FIELD_LIMITS.phone + 1) }, `At most ${FIELD_LIMITS.phone} characters`],
+    ["phonePrefix", { phonePrefix: "44" }, "Not an offered country code"],
+    ["country", { country: "USA" }, "Not an offered country"],
+    ["reason", { reason: "" }, "Not an offered reason"],
+    ["volume", { volume: "0-5000" }, "Not an offered range"],
+    ["market", { market: "es" }, "Not a market"],
+    ["submissionId", { submissionId: "not-a-uuid" }, "Not a UUID"],
+    ["website", { website: ["x"] }, undefined],
+    ["isAdmin", { isAdmin: true }, "Unknown field"],
+  ])("names %s in the errors for %o", (field, overrides, message) => {
+    const fields = rejected({ ...valid, ...overrides });
+    expect(Object.keys(fields)).toEqual([field]);
+    if (message) expect(fields[field]).toBe(message);
+  });
+
+  it("reports each invalid field once, with its first message", () => {
+    const fields = rejected({ ...valid, company: "", email: "x", phone: "abc" });
+    expect(Object.keys(fields).sort()).toEqual(["company", "email", "phone"]);
+    expect(Object.values(fields).every((m) => typeof m === "string" && m.length > 0)).toBe(true);
+  });
+
+  it("names the body when it is not an object", () => {
+    expect(rejected("text")).toEqual({ body: expect.any(String) });
+  });
+});
+
+describe("the database mirrors the schema", () => {
+  const sql = readdirSync("supabase/migrations")
+    .filter((f) => f.endsWith(".sql"))
+    .map((f) => readFileSync(`supabase/migrations/${f}`, "utf8"))
+    .join("\n");
+  const allowed = (column: string) => {
+    const match = new RegExp(`\\b${column} text not null check \\(${column} in \\(([^)]*)\\)\\)`).exec(sql);
+    return match?.[1]?.split(",").map((v) => v.trim().replace(/^'|'$/g, ""));
+  };
+  const maxLength = (column: string) => Number(new RegExp(`char_length\\(${column}\\) between \\d+ and (\\d+)`).exec(sql)?.[1]);
+
+  it("allows exactly the option values of lib/contact/options.ts", () => {
+    expect(allowed("phone_prefix")).toEqual([...PHONE_PREFIXES]);
+    expect(allowed("country")).toEqual([...COUNTRIES]);
+    expect(allowed("reason")).toEqual([...REASONS]);
+    expect(allowed("volume")).toEqual([...VOLUMES]);
+    expect(allowed("market")).toEqual([...MARKETS]);
+  });
+
+  it("limits lengths as FIELD_LIMITS does", () => {
+    expect(maxLength("company")).toBe(FIELD_LIMITS.company);
+    expect(maxLength("contact_name")).toBe(FIELD_LIMITS.contact);
+    expect(maxLength("email")).toBe(FIELD_LIMITS.email);
+    expect(maxLength("phone")).toBe(FIELD_LIMITS.phone);
+  });
+});
