@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { nextMarket, type Market } from "@/lib/markets/markets";
 import type { LandingContent } from "@/lib/content/landing-content";
 import { FlagIcon } from "./flag-icon";
@@ -11,8 +10,9 @@ export function SiteHeader({ market, brandName, header }: Props) {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <span className="text-lg font-bold tracking-tight text-brand-800">{brandName}</span>
         <div className="flex items-center gap-3">
-          {/* A real link: the flag cycles markets by navigating to the next prefix, with or without JS. */}
-          <Link
+          {/* A plain link: each market is its own root layout, so this is a full page load anyway, and a
+              next/link would prefetch the other market's page during this one's load (measured as blocking time). */}
+          <a
             href={`/${nextMarket(market)}`}
             aria-label={header.flagLabel}
             title={header.flagLabel}
@@ -20,7 +20,7 @@ export function SiteHeader({ market, brandName, header }: Props) {
             data-testid="flag-link"
           >
             <FlagIcon market={market} />
-          </Link>
+          </a>
           <a
             href="#contact-form"
             className="inline-flex h-11 items-center rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800"
