@@ -1,8 +1,6 @@
 import { defineField, defineType } from "sanity";
-import { MARKETS, MARKET_LOCALES } from "../lib/markets/markets";
+import { MARKETS, MARKET_CURRENCIES, MARKET_LOCALES, MARKET_NAMES, isMarket } from "../lib/markets/markets";
 import { PHONE_PREFIXES } from "../lib/contact/options";
-
-const MARKET_TITLES = { mx: "Mexico", br: "Brazil", ar: "Argentina" } as const;
 
 /** All visitor-facing copy of one market's landing page: one document per market, published on its own. */
 export const landingPage = defineType({
@@ -22,7 +20,7 @@ export const landingPage = defineType({
       type: "string",
       group: "market",
       readOnly: true,
-      options: { list: MARKETS.map((m) => ({ value: m, title: MARKET_TITLES[m] })) },
+      options: { list: MARKETS.map((m) => ({ value: m, title: MARKET_NAMES[m] })) },
       validation: (r) => r.required(),
     }),
     defineField({
@@ -40,7 +38,7 @@ export const landingPage = defineType({
       description: "Used to format the local equivalents of the amount ranges.",
       type: "string",
       group: "market",
-      options: { list: ["MXN", "BRL", "ARS"] },
+      options: { list: Object.values(MARKET_CURRENCIES) },
       validation: (r) => r.required(),
     }),
     defineField({
@@ -62,8 +60,8 @@ export const landingPage = defineType({
   ],
   preview: {
     select: { market: "market", title: "hero.title" },
-    prepare: ({ market, title }: { market?: keyof typeof MARKET_TITLES; title?: string }) => ({
-      title: market ? MARKET_TITLES[market] : "Landing page",
+    prepare: ({ market, title }: { market?: string; title?: string }) => ({
+      title: isMarket(market) ? MARKET_NAMES[market] : "Landing page",
       subtitle: title,
     }),
   },

@@ -5,9 +5,9 @@ import { visionTool } from "@sanity/vision";
 import { defineConfig } from "sanity";
 import { defineLocations, presentationTool } from "sanity/presentation";
 import { structureTool } from "sanity/structure";
-import { MARKETS } from "../lib/markets/markets";
+import { MARKETS, MARKET_NAMES, isMarket } from "../lib/markets/markets";
 import { schemaTypes } from "../schemas";
-import { MARKET_TITLES, structure } from "./structure";
+import { structure } from "./structure";
 
 // Literal process.env reads so Next inlines them; the placeholders keep offline `sanity build` working.
 const projectId = process.env.NEXT_PUBLIC_SANITY_PROJECT_ID || "local";
@@ -33,9 +33,7 @@ export default defineConfig({
           landingPage: defineLocations({
             select: { market: "market", title: "hero.title" },
             resolve: (doc) =>
-              doc?.market
-                ? { locations: [{ title: `${MARKET_TITLES[doc.market as keyof typeof MARKET_TITLES]}: ${doc.title ?? ""}`, href: `/${doc.market}` }] }
-                : null,
+              isMarket(doc?.market) ? { locations: [{ title: `${MARKET_NAMES[doc.market]}: ${doc?.title ?? ""}`, href: `/${doc.market}` }] } : null,
           }),
         },
       },

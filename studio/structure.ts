@@ -1,7 +1,5 @@
 import type { StructureResolver } from "sanity/structure";
-import { MARKETS } from "../lib/markets/markets";
-
-export const MARKET_TITLES = { mx: "Mexico", br: "Brazil", ar: "Argentina" } as const;
+import { MARKETS, MARKET_NAMES } from "../lib/markets/markets";
 
 /** One entry per market, each opening that market's single landing document: nothing to create or delete. */
 export const structure: StructureResolver = (S) =>
@@ -11,7 +9,7 @@ export const structure: StructureResolver = (S) =>
       MARKETS.map((market) =>
         S.listItem()
           .id(market)
-          .title(MARKET_TITLES[market])
-          .child(S.document().schemaType("landingPage").documentId(`landingPage.${market}`).title(`${MARKET_TITLES[market]} landing page`)),
+          .title(MARKET_NAMES[market])
+          .child(S.document().schemaType("landingPage").documentId(`landingPage.${market}`).title(`${MARKET_NAMES[market]} landing page`)),
       ),
     );

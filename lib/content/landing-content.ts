@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BENEFIT_ICONS } from "./benefit-icons";
 import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../contact/options";
-import { MARKETS, MARKET_LOCALES } from "../markets/markets";
+import { MARKETS, MARKET_CURRENCIES, MARKET_LOCALES } from "../markets/markets";
 import type { LANDING_QUERY_RESULT } from "./sanity.types";
 
 /**
@@ -9,12 +9,6 @@ import type { LANDING_QUERY_RESULT } from "./sanity.types";
  * and field, so a visitor never sees half a page. TypeGen types say what the query can return; this says what
  * the page requires.
  */
-const MARKET_FORMATS = {
-  mx: { locale: MARKET_LOCALES.mx, currency: "MXN" },
-  br: { locale: MARKET_LOCALES.br, currency: "BRL" },
-  ar: { locale: MARKET_LOCALES.ar, currency: "ARS" },
-} as const;
-
 const text = z.string().trim().min(1, "must not be empty");
 
 const span = z.object({ _type: z.literal("span"), _key: z.string(), text: z.string(), marks: z.array(z.string()).optional() });
@@ -56,8 +50,8 @@ const field = z.object({ label: text, placeholder: text });
 export const landingContentSchema = z.object({
   _id: z.string(),
   market: z.enum(MARKETS),
-  locale: z.enum(["es-MX", "pt-BR", "es-AR"]),
-  currency: z.enum(["MXN", "BRL", "ARS"]),
+  locale: z.enum(MARKET_LOCALES),
+  currency: z.enum(MARKET_CURRENCIES),
   defaultPhonePrefix: z.enum(PHONE_PREFIXES),
   brandName: text,
   seo: z.object({ title: text, description: text }),
@@ -110,9 +104,10 @@ export const landingContentSchema = z.object({
   footer: z.object({ tagline: text, copyrightYear: z.number().int().min(2000), rights: text }),
 }).superRefine((doc, ctx) => {
   // A market's locale and currency are fixed; a copy-paste from another market must not slip through.
-  const expected = MARKET_FORMATS[doc.market];
-  if (doc.locale !== expected.locale) ctx.addIssue({ code: "custom", path: ["locale"], message: `must be ${expected.locale} for ${doc.market}` });
-  if (doc.currency !== expected.currency) ctx.addIssue({ code: "custom", path: ["currency"], message: `must be ${expected.currency} for ${doc.market}` });
+  const locale = MARKET_LOCALES[doc.market];
+  const currency = MARKET_CURRENCIES[doc.market];
+  if (doc.locale !== locale) ctx.addIssue({ code: "custom", path: ["locale"], message: `must be ${locale} for ${doc.market}` });
+  if (doc.currency !== currency) ctx.addIssue({ code: "custom", path: ["currency"], message: `must be ${currency} for ${doc.market}` });
 });
 
 export type LandingContent = z.infer<typeof landingContentSchema>;

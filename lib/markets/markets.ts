@@ -10,6 +10,12 @@ export const MARKET_LOCALES: Record<Market, "es-MX" | "pt-BR" | "es-AR"> = {
   ar: "es-AR",
 };
 
+/** Each market's currency, for the local equivalents of the amount ranges. */
+export const MARKET_CURRENCIES = { mx: "MXN", br: "BRL", ar: "ARS" } as const;
+
+/** Market names in English, for the Studio (the marketers' tool). */
+export const MARKET_NAMES: Record<Market, string> = { mx: "Mexico", br: "Brazil", ar: "Argentina" };
+
 export function isMarket(value: unknown): value is Market {
   return typeof value === "string" && (MARKETS as readonly string[]).includes(value);
 }
