@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { createRequire } from "node:module";
 import { sampleTreeRss } from "./proc.ts";
 
@@ -21,17 +20,6 @@ export function embeddedEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     SANITY_API_READ_TOKEN: "",
     ...extra,
   };
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function exited(child: ChildProcess): Promise<number | null> {

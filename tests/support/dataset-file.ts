@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 /** The embedded test server's own copy of the dataset (see playwright.config.ts): tests edit it like a CMS. */
 export const E2E_DATASET = ".data/e2e/embedded/landing.ndjson";
 
-type Doc = Record<string, unknown> & { _id: string };
+type Doc = Record<string, unknown> & { _id: string; _type: string };
 
 export function readDataset(file = E2E_DATASET): Doc[] {
   return readFileSync(file, "utf8")

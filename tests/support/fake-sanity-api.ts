@@ -1,9 +1,9 @@
 // A local stand-in for the Content Lake's query endpoint: evaluates GROQ with groq-js over an NDJSON dataset,
 // honouring the `perspective` parameter, so @sanity/client's real request path is exercised offline.
 import { evaluate, parse } from "groq-js";
-import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { applyPerspective, type Perspective } from "../../lib/content/local-dataset.ts";
+import { readDataset } from "./dataset-file.ts";
 
 export type RecordedQuery = {
   path: string;
@@ -50,8 +50,7 @@ export async function startFakeSanityApi(datasetFile: string): Promise<{ url: st
     const perspective = url.searchParams.get("perspective");
     const resultSourceMap = url.searchParams.get("resultSourceMap");
     queries.push({ path: url.pathname, perspective, params, authorization: req.headers.authorization ?? null, tag: url.searchParams.get("tag"), resultSourceMap });
-    const docs = readFileSync(datasetFile, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
-    const dataset = applyPerspective(docs, (perspective === "drafts" ? "drafts" : "published") as Perspective);
+    const dataset = applyPerspective(readDataset(datasetFile), (perspective === "drafts" ? "drafts" : "published") as Perspective);
     const result = await (await evaluate(parse(query, { params }), { dataset, params })).get();
     // Like the Content Lake, a source map only when asked for (stega needs it to encode).
     const body = { query, result, ms: 1, ...(resultSourceMap ? { resultSourceMap: rootSourceMap(result) } : {}) };

@@ -1,23 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "./free-port.ts";
 
 const BIN = process.env.PG_BIN_DIR || "/usr/lib/postgresql/15/bin";
 
 export const postgresAvailable = () => existsSync(join(BIN, "initdb")) && existsSync(join(BIN, "pg_ctl"));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /** PostgreSQL refuses to run as root: as root, the cluster belongs to `postgres` if that user exists, else `nobody`. */
 function serverUser(): string {
