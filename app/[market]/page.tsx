@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { draftMode } from "next/headers";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { getLanding } from "@/lib/content/landing-source";
 import { readPublicEnv } from "@/lib/env/env";
 import { isMarket, MARKET_LOCALES, type Market } from "@/lib/markets/markets";
@@ -17,11 +18,14 @@ import { SiteHeader } from "../_components/site-header";
 // Statically generated at build time; webhook revalidation refreshes it, this is the safety net.
 export const revalidate = 3600;
 
+// Metadata and page render in the same request: one content read (and validation) serves both.
+const landingFor = cache((market: Market, preview: boolean) => getLanding(market, { preview }));
+
 async function load(params: Promise<{ market: string }>) {
   const { market } = await params;
   if (!isMarket(market)) notFound();
   const { isEnabled: preview } = await draftMode();
-  return { market: market as Market, content: await getLanding(market, { preview }) };
+  return { market, content: await landingFor(market, preview) };
 }
 
 export async function generateMetadata({ params }: PageProps<"/[market]">): Promise<Metadata> {
