@@ -1,9 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./tests/support/chromium";
+import { E2E_HOSTS, E2E_PORTS } from "./tests/support/e2e-hosts";
 
-const EMBEDDED = "http://127.0.0.1:3100";
-const SUPABASE_MODE = "http://127.0.0.1:3101";
-const FAKE_SUPABASE = "http://127.0.0.1:3102";
+const EMBEDDED = E2E_HOSTS.embedded;
+const SUPABASE_MODE = E2E_HOSTS.supabase;
+const FAKE_SUPABASE = E2E_HOSTS.fakeSupabase;
 
 /** Environment of a `next start` test server; each gets its own editable dataset and database. */
 function serverEnv(dir: string, extra: Record<string, string> = {}): Record<string, string> {
@@ -37,17 +38,17 @@ export default defineConfig({
       url: `${FAKE_SUPABASE}/__control/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { FAKE_SUPABASE_PORT: "3102" },
+      env: { FAKE_SUPABASE_PORT: String(E2E_PORTS.fakeSupabase) },
     },
     {
-      command: "node tests/support/prepare-e2e-data.mjs .data/e2e/embedded && NEXT_TELEMETRY_DISABLED=1 next start -H 127.0.0.1 -p 3100",
+      command: `node tests/support/prepare-e2e-data.mjs .data/e2e/embedded && NEXT_TELEMETRY_DISABLED=1 next start -H 127.0.0.1 -p ${E2E_PORTS.embedded}`,
       url: `${EMBEDDED}/mx`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: serverEnv(".data/e2e/embedded"),
     },
     {
-      command: "node tests/support/prepare-e2e-data.mjs .data/e2e/supabase && NEXT_TELEMETRY_DISABLED=1 next start -H 127.0.0.1 -p 3101",
+      command: `node tests/support/prepare-e2e-data.mjs .data/e2e/supabase && NEXT_TELEMETRY_DISABLED=1 next start -H 127.0.0.1 -p ${E2E_PORTS.supabase}`,
       url: `${SUPABASE_MODE}/mx`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { seedLanding } from "../support/seed";
+import { E2E_HOSTS } from "../support/e2e-hosts";
 
 const SUBMIT: Record<Market, string> = { mx: "Enviar solicitud", br: "Enviar solicitação", ar: "Enviar solicitud" };
 const SUCCESS: Record<Market, [string, string]> = {
@@ -88,8 +89,8 @@ test("a field the server rejects is focused and marked invalid, and every value 
 });
 
 test.describe("Supabase mode: faults of the store and of the conversion function", () => {
-  test.use({ baseURL: "http://127.0.0.1:3101" });
-  const FAKE = "http://127.0.0.1:3102";
+  test.use({ baseURL: E2E_HOSTS.supabase });
+  const FAKE = E2E_HOSTS.fakeSupabase;
   const control = (mode: Record<string, unknown>) => fetch(`${FAKE}/__control/mode`, { method: "POST", body: JSON.stringify(mode) });
   const rowsFor = async (company: string) => ((await (await fetch(`${FAKE}/__control/rows`)).json()) as { company: string }[]).filter((r) => r.company === company);
   const doc = seedLanding("mx");

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { seedLanding } from "../support/seed";
+import { E2E_HOSTS } from "../support/e2e-hosts";
 
 const LANG: Record<Market, string> = { mx: "es-MX", br: "pt-BR", ar: "es-AR" };
 const NEXT: Record<Market, { path: string; country: RegExp }> = {
@@ -134,9 +135,9 @@ for (const market of MARKETS) {
 
     test("serves SEO metadata: canonical, hreflang alternates and Open Graph", async ({ page }) => {
       await page.goto(`/${market}/anything/else`);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `http://127.0.0.1:3100/${market}`);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${E2E_HOSTS.embedded}/${market}`);
       for (const [lang, m] of [["es-MX", "mx"], ["pt-BR", "br"], ["es-AR", "ar"], ["x-default", "mx"]]) {
-        await expect(page.locator(`link[rel="alternate"][hreflang="${lang}"]`)).toHaveAttribute("href", `http://127.0.0.1:3100/${m}`);
+        await expect(page.locator(`link[rel="alternate"][hreflang="${lang}"]`)).toHaveAttribute("href", `${E2E_HOSTS.embedded}/${m}`);
       }
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", doc.seo.description);
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", doc.seo.title);
@@ -167,10 +168,10 @@ test("an unknown path is a 404 with a way home, logged to the console", async ({
 
 test("sitemap.xml and robots.txt describe the three markets", async ({ request }) => {
   const sitemap = await (await request.get("/sitemap.xml")).text();
-  for (const m of MARKETS) expect(sitemap).toContain(`http://127.0.0.1:3100/${m}`);
+  for (const m of MARKETS) expect(sitemap).toContain(`${E2E_HOSTS.embedded}/${m}`);
   expect(sitemap).toContain('hreflang="pt-BR"');
   const robots = await (await request.get("/robots.txt")).text();
-  expect(robots).toContain("Sitemap: http://127.0.0.1:3100/sitemap.xml");
+  expect(robots).toContain(`Sitemap: ${E2E_HOSTS.embedded}/sitemap.xml`);
   expect(robots).toContain("Disallow: /studio");
 });
 
