@@ -1,5 +1,7 @@
 import { contactRequestSchema, fieldErrors } from "./contact-schema";
-import { clientAddress, type RateLimiter } from "./rate-limiter";
+import { readCappedBody } from "../http/capped-body";
+import { clientAddress } from "../http/client-ip";
+import type { RateLimiter } from "./rate-limiter";
 import { StoreUnavailableError, type Lead, type SubmissionsStore } from "./submissions-store";
 
 /** Bodies above this are refused before parsing: a real lead is well under 2 KB. */
@@ -16,33 +18,6 @@ export type ContactDeps = {
 
 const json = (status: number, body: unknown, headers?: Record<string, string>) =>
   Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
-
-const tooLarge = () => json(413, { error: `Body over ${MAX_BODY_BYTES} bytes` });
-
-/** Reads at most `limit` bytes; `null` when the body is larger, whatever Content-Length claimed. */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array | null> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
-}
 
 /**
  * A browser POST from another site is refused. Requests without Origin (servers, curl) are not cross-site
@@ -64,10 +39,8 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
   const mediaType = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (mediaType !== "application/json") return json(415, { error: "Send the lead as application/json" });
 
-  // Both the declared and the actual size: a chunked body has no Content-Length, and a client may lie.
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return tooLarge();
-  const bytes = await readLimited(request, MAX_BODY_BYTES);
-  if (bytes === null) return tooLarge();
+  const bytes = await readCappedBody(request, MAX_BODY_BYTES);
+  if (bytes === null) return json(413, { error: `Body over ${MAX_BODY_BYTES} bytes` });
 
   if (!sameOrigin(request, deps.siteUrl)) return json(403, { error: "Cross-site submissions are not accepted" });
 

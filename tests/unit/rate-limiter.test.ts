@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, MemoryRateLimiter } from "@/lib/contact/rate-limiter";
+import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
+import { clientAddress } from "@/lib/http/client-ip";
 
 describe("the in-memory rate limiter", () => {
   it("allows the configured number per minute per client, then says when to retry", () => {
