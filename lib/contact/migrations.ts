@@ -21,8 +21,8 @@ export async function migrate(db: PGlite, dir = resolve(/*turbopackIgnore: true*
 }
 
 export const INSERT_LEAD_SQL = `insert into public.contact_submissions
-  (id, company, contact_name, email, phone_prefix, phone, country, reason, volume, market)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`;
+  (id, company, contact_name, email, phone_prefix, phone, phone_e164, country, reason, volume, market)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`;
 
 export type LeadRow = {
   id: string;
@@ -31,6 +31,7 @@ export type LeadRow = {
   email: string;
   phone_prefix: string;
   phone: string;
+  phone_e164: string;
   country: string;
   reason: string;
   volume: string;
@@ -41,6 +42,6 @@ export type LeadRow = {
 export async function insertAsAnon(db: PGlite, row: LeadRow): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.exec("set local role anon");
-    await tx.query(INSERT_LEAD_SQL, [row.id, row.company, row.contact_name, row.email, row.phone_prefix, row.phone, row.country, row.reason, row.volume, row.market]);
+    await tx.query(INSERT_LEAD_SQL, [row.id, row.company, row.contact_name, row.email, row.phone_prefix, row.phone, row.phone_e164, row.country, row.reason, row.volume, row.market]);
   });
 }

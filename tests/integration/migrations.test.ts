@@ -15,7 +15,8 @@ const lead = (overrides: Partial<LeadRow> = {}): LeadRow => ({
   contact_name: "Ana",
   email: "ana@example.com",
   phone_prefix: "52",
-  phone: "55 1234 5678",
+  phone: "5512345678",
+  phone_e164: "+525512345678",
   country: "usa",
   reason: "goods",
   volume: "0-4999",
@@ -23,8 +24,8 @@ const lead = (overrides: Partial<LeadRow> = {}): LeadRow => ({
   ...overrides,
 });
 
-const COLUMNS = "id, company, contact_name, email, phone_prefix, phone, country, reason, volume, market";
-const insert = (row: LeadRow) => [`insert into contact_submissions (${COLUMNS}) values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`, Object.values(row)] as const;
+const COLUMNS = "id, company, contact_name, email, phone_prefix, phone, phone_e164, country, reason, volume, market";
+const insert = (row: LeadRow) => [`insert into contact_submissions (${COLUMNS}) values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`, Object.values(row)] as const;
 
 async function asAnon(db: Db, sql: string, params: readonly unknown[] = []) {
   await db.exec("begin; set local role anon;");
@@ -81,6 +82,11 @@ function checks(name: string, open: () => Promise<Db>) {
         { phone_prefix: "44" },
         { market: "de" },
         { phone: "call me" },
+        { phone: "55 1234 5678" },
+        { phone: "123" },
+        { phone_e164: "5512345678" },
+        { phone_e164: "+525512345679" },
+        { phone_prefix: "1" },
         { email: "not-an-email" },
         { company: "" },
         { company: "   " },
@@ -88,10 +94,38 @@ function checks(name: string, open: () => Promise<Db>) {
         { contact_name: "x".repeat(201) },
         { company: "x".repeat(201) },
         { email: `${"a".repeat(250)}@example.com` },
-        { phone: "12345" },
-        { phone: "1".repeat(33) },
+        { phone: "1".repeat(16) },
       ]) {
         expect(await sqlstate(asAnon(db, ...insert(lead(bad))))).toBe("23514");
+      }
+    });
+
+    it("lets anon write only the columns the site sends: the date and the reported conversion are the server's", async () => {
+      const row = lead();
+      const dated = `insert into contact_submissions (${COLUMNS}, created_at) values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,'1999-01-01')`;
+      expect(await sqlstate(asAnon(db, dated, Object.values(row)))).toBe("42501");
+      const reported = `insert into contact_submissions (${COLUMNS}, conversion_reported_at) values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,now())`;
+      expect(await sqlstate(asAnon(db, reported, Object.values(row)))).toBe("42501");
+      expect(await sqlstate(asAnon(db, "update contact_submissions set conversion_reported_at = now()"))).toBe("42501");
+      const before = Date.now();
+      await db.exec("begin; set local role anon;");
+      await db.query(...insert(row));
+      await db.exec("commit");
+      const { rows } = await db.query("select created_at, conversion_reported_at, phone, phone_e164 from contact_submissions where id = $1", [row.id]);
+      expect(Math.abs(new Date(rows[0]!.created_at as string).getTime() - before)).toBeLessThan(60_000);
+      expect(rows[0]).toMatchObject({ conversion_reported_at: null, phone: "5512345678", phone_e164: "+525512345678" });
+    });
+
+    it("lets the service role record the reported conversion exactly once", async () => {
+      const row = lead();
+      await db.query(...insert(row));
+      const claim = `update contact_submissions set conversion_reported_at = now() where id = $1 and conversion_reported_at is null returning id`;
+      await db.exec("begin; set local role service_role;");
+      try {
+        expect((await db.query(claim, [row.id])).rows).toHaveLength(1);
+        expect((await db.query(claim, [row.id])).rows).toHaveLength(0);
+      } finally {
+        await db.exec("commit");
       }
     });
 
