@@ -1,35 +1,56 @@
 import { z } from "zod";
 import { MARKETS } from "../markets/markets";
-import { COUNTRIES, FIELD_LIMITS, PHONE_MIN_LENGTH, PHONE_PREFIXES, REASONS, VOLUMES } from "./options";
+import { COUNTRIES, FIELD_LIMITS, PHONE_MIN_LENGTH, PHONE_PATTERN, PHONE_PREFIXES, REASONS, VOLUMES } from "./options";
+import { parsePhone } from "./phone";
 
 /**
  * The contact request as the route handler accepts it. Limits match the CHECK constraints of
  * supabase/migrations; the form's HTML constraints come from the same constants in options.ts.
  */
-/** "Required" when absent, "Must be text" for another type: messages a person can act on. */
-const string = () => z.string({ error: (issue) => (issue.input === undefined ? "Required" : "Must be text") });
-const requiredText = (max: number) => string().trim().min(1, "Required").max(max, `At most ${max} characters`);
 
-export const contactRequestSchema = z.strictObject({
+/**
+ * C0 controls (NUL included, which PostgreSQL cannot store), DEL, and the bidirectional embeddings, overrides
+ * and isolates (U+202A–202E, U+2066–2069) that make a name display as something else in a sales tool.
+ */
+const FORBIDDEN_CHARACTERS = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/u;
+
+/** "Required" when absent, "Must be text" for another type: messages a person can act on. */
+const string = () =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? "Required" : "Must be text") })
+    .trim()
+    .refine((value) => !FORBIDDEN_CHARACTERS.test(value), "Control or text-direction characters are not allowed");
+const requiredText = (max: number) => string().min(1, "Required").max(max, `At most ${max} characters`);
+
+const requestSchema = z.strictObject({
   company: requiredText(FIELD_LIMITS.company),
   contact: requiredText(FIELD_LIMITS.contact),
-  email: string().trim().max(FIELD_LIMITS.email, `At most ${FIELD_LIMITS.email} characters`).pipe(z.email("Not a valid email address")),
+  email: string().max(FIELD_LIMITS.email, `At most ${FIELD_LIMITS.email} characters`).pipe(z.email("Not a valid email address")),
   phonePrefix: z.enum(PHONE_PREFIXES, "Not an offered country code"),
   phone: string()
-    .trim()
     .min(PHONE_MIN_LENGTH, `At least ${PHONE_MIN_LENGTH} characters`)
     .max(FIELD_LIMITS.phone, `At most ${FIELD_LIMITS.phone} characters`)
-    .regex(/^[0-9][0-9 -]*[0-9]$/, "Digits, spaces and dashes only"),
+    .regex(new RegExp(`^(?:${PHONE_PATTERN})$`), "Digits, spaces, dashes, dots, parentheses and a leading + only"),
   country: z.enum(COUNTRIES, "Not an offered country"),
   reason: z.enum(REASONS, "Not an offered reason"),
   volume: z.enum(VOLUMES, "Not an offered range"),
   market: z.enum(MARKETS, "Not a market"),
-  submissionId: z.uuid("Not a UUID"),
+  submissionId: z.uuidv4("Not a UUID v4"),
   /** Honeypot: people never see it, so anything in it is a bot. */
   website: z.string().max(200).optional(),
 });
 
-export type ContactRequest = z.infer<typeof contactRequestSchema>;
+/** The phone is parsed against the selected prefix: the output holds what is stored (see lib/contact/phone.ts). */
+export const contactRequestSchema = requestSchema.transform((request, ctx) => {
+  const phone = parsePhone(request.phone, request.phonePrefix);
+  if ("error" in phone) {
+    ctx.addIssue({ code: "custom", path: ["phone"], message: phone.error, input: request.phone });
+    return z.NEVER;
+  }
+  return { ...request, phonePrefix: phone.prefix, phone: phone.national, phoneE164: phone.e164 };
+});
+
+export type ContactRequest = z.output<typeof contactRequestSchema>;
 
 /** A ZodError as `{field: message}` — the first message per field, for the 422 body. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

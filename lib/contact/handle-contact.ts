@@ -1,8 +1,13 @@
+import { isIP } from "node:net";
 import { contactRequestSchema, fieldErrors } from "./contact-schema";
 import { readCappedBody } from "../http/capped-body";
 import { clientAddress } from "../http/client-ip";
+import { marketUrl } from "../markets/site-urls";
+import type { Market } from "../markets/markets";
+import { metaBrowserIds } from "../meta/browser-ids";
+import type { LeadVisit } from "../meta/conversion-reporter";
 import type { RateLimiter } from "./rate-limiter";
-import { StoreUnavailableError, type Lead, type SubmissionsStore } from "./submissions-store";
+import { LeadRejectedError, StoreUnavailableError, type Lead, type SubmissionsStore } from "./submissions-store";
 
 /** Bodies above this are refused before parsing: a real lead is well under 2 KB. */
 export const MAX_BODY_BYTES = 8 * 1024;
@@ -12,7 +17,7 @@ export type ContactDeps = {
   store: () => Promise<SubmissionsStore>;
   limiter: RateLimiter;
   /** Reports the conversion of a stored lead; must not delay the response (the route wraps it in `after()`). */
-  report: (lead: Lead) => void;
+  report: (lead: Lead, visit: LeadVisit) => void;
   siteUrl: string;
 };
 
@@ -33,6 +38,30 @@ function sameOrigin(request: Request, siteUrl: string): boolean {
   return ownHost !== null && host === ownHost;
 }
 
+/** Same origin as the site (its configured URL, or the host this request reached). */
+function isOwnUrl(url: string, request: Request, siteUrl: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const { protocol, origin, host } = new URL(url);
+  if (protocol !== "https:" && protocol !== "http:") return false;
+  return origin === new URL(siteUrl).origin || host === (request.headers.get("x-forwarded-host") ?? request.headers.get("host"));
+}
+
+/**
+ * What Meta needs about the visit: the page the lead was sent from (the form's Referer, which our
+ * Referrer-Policy sends in full to our own origin; the market's page when absent or foreign), the browser,
+ * the address, and Meta's browser ids.
+ */
+function leadVisit(request: Request, siteUrl: string, market: Market, client: string | null): LeadVisit {
+  const referer = request.headers.get("referer");
+  const pageUrl = referer && isOwnUrl(referer, request, siteUrl) ? referer : marketUrl(siteUrl, market);
+  return {
+    pageUrl,
+    userAgent: request.headers.get("user-agent")?.slice(0, 1024) || "unknown",
+    ip: client && isIP(client) ? client : null,
+    ...metaBrowserIds(request.headers.get("cookie"), pageUrl),
+  };
+}
+
 /** POST /api/contact: validates, stores once per submissionId, and answers with a status the form acts on. */
 export async function handleContact(request: Request, deps: ContactDeps): Promise<Response> {
   if (request.method !== "POST") return json(405, { error: "Use POST" }, { allow: "POST" });
@@ -44,7 +73,8 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
 
   if (!sameOrigin(request, deps.siteUrl)) return json(403, { error: "Cross-site submissions are not accepted" });
 
-  const limit = deps.limiter.hit(clientAddress(request.headers));
+  const client: string | null = clientAddress(request.headers);
+  const limit = deps.limiter.hit(client);
   if (!limit.allowed) return json(429, { error: "Too many submissions, try again later" }, { "retry-after": String(limit.retryAfter) });
 
   let body: unknown;
@@ -67,6 +97,10 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
     const store = await deps.store();
     await store.insert(lead);
   } catch (error) {
+    if (error instanceof LeadRejectedError) {
+      console.error("[leads] the database refused a value of", error.field);
+      return json(422, { error: "Some fields are invalid", fields: { [error.field]: "Refused by the database" } });
+    }
     if (error instanceof StoreUnavailableError) {
       console.error("[leads] store unavailable:", error.message, error.cause instanceof Error ? error.cause.message : "");
       return json(503, { error: "We could not save your request right now, please try again" }, { "retry-after": "5" });
@@ -76,6 +110,6 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
   }
   // Also for a duplicate: the attempt that stored it may have timed out before it could report, and Meta
   // deduplicates on the event id (the submission id).
-  deps.report(lead);
+  deps.report(lead, leadVisit(request, deps.siteUrl, lead.market, client));
   return json(201, { ok: true });
 }

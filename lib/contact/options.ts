@@ -29,6 +29,10 @@ export const FIELD_LIMITS = {
   phone: 32,
 } as const;
 
-/** Phone numbers: digits, spaces and dashes (the country code is the separate prefix). */
-export const PHONE_PATTERN = "[0-9][0-9 \\-]*[0-9]";
+/**
+ * Phone numbers as people type them: an optional leading `+`, then digits, spaces, dashes, dots and
+ * parentheses. Deliberately lenient (the browser's `pattern`, compiled with the `v` flag, hence the escapes);
+ * the server parses the number for real (lib/contact/phone.ts).
+ */
+export const PHONE_PATTERN = "\\+?[0-9 \\(\\)\\.\\-]+";
 export const PHONE_MIN_LENGTH = 6;

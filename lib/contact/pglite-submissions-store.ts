@@ -3,7 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { insertAsAnon, migrate } from "./migrations";
-import { StoreUnavailableError, toRow, type InsertOutcome, type Lead, type SubmissionsStore } from "./submissions-store";
+import { isRejectedValue, LeadRejectedError, StoreUnavailableError, toRow, type InsertOutcome, type Lead, type SubmissionsStore } from "./submissions-store";
 
 /**
  * The embedded default: a PGlite database on disk, migrated from the same SQL as Supabase. Inserts run as the
@@ -45,8 +45,7 @@ export class PgliteSubmissionsStore implements SubmissionsStore {
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (code === "23505") return "duplicate";
-      // Other integrity violations mean the schema and the CHECKs disagree: a bug, not an outage.
-      if (typeof code === "string" && code.startsWith("23")) throw error;
+      if (isRejectedValue(code)) throw new LeadRejectedError(error instanceof Error ? error.message : "");
       throw new StoreUnavailableError("The embedded database did not store the lead", { cause: error });
     }
   }

@@ -1,7 +1,7 @@
 import "server-only";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { supabaseServerClient } from "../supabase/server-client";
-import { StoreUnavailableError, toRow, type InsertOutcome, type Lead, type SubmissionsStore } from "./submissions-store";
+import { isRejectedValue, LeadRejectedError, StoreUnavailableError, toRow, type InsertOutcome, type Lead, type SubmissionsStore } from "./submissions-store";
 
 type Options = { timeoutMs: number; attempts?: number; backoffMs?: number };
 
@@ -23,6 +23,7 @@ export class SupabaseSubmissionsStore implements SubmissionsStore {
 
   async insert(lead: Lead): Promise<InsertOutcome> {
     let last = "";
+    let transient = false;
     for (let attempt = 1; attempt <= this.attempts; attempt++) {
       const { error, status } = await this.client
         .from("contact_submissions")
@@ -30,13 +31,16 @@ export class SupabaseSubmissionsStore implements SubmissionsStore {
         .abortSignal(AbortSignal.timeout(this.options.timeoutMs));
       if (!error) return "stored";
       if (status === 409 || error.code === "23505") return "duplicate";
+      if (isRejectedValue(error.code)) throw new LeadRejectedError(error.message);
       last = `status ${status}${error.code ? ` code ${error.code}` : ""}: ${error.message}`;
       // Network failures and deadlines come back as status 0; only those and 5xx are worth another try.
-      const transient = status === 0 || status >= 500;
+      transient = status === 0 || status >= 500;
       console.error(`[leads] Supabase insert attempt ${attempt}/${this.attempts} failed (${last})${transient ? "" : ", not retried"}`);
       if (!transient) break;
       if (attempt < this.attempts) await new Promise((r) => setTimeout(r, this.backoffMs * 2 ** (attempt - 1)));
     }
+    // Another 4xx (a wrong key, a missing grant or table) is the operator's to fix, not the visitor's to retry.
+    if (!transient) throw new Error(`Supabase refused the insert (${last})`);
     throw new StoreUnavailableError(`Supabase did not store the lead (${last})`);
   }
 }

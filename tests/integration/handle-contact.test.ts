@@ -5,12 +5,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { handleContact, MAX_BODY_BYTES, type ContactDeps } from "@/lib/contact/handle-contact";
 import { PgliteSubmissionsStore } from "@/lib/contact/pglite-submissions-store";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
-import { StoreUnavailableError, type Lead, type SubmissionsStore } from "@/lib/contact/submissions-store";
+import { LeadRejectedError, StoreUnavailableError, type Lead, type SubmissionsStore } from "@/lib/contact/submissions-store";
+import type { LeadVisit } from "@/lib/meta/conversion-reporter";
 
 const SITE = "https://pagos.example";
 let db: PGlite;
 let store: PgliteSubmissionsStore;
 let reported: Lead[];
+let visits: LeadVisit[];
 
 const valid = (overrides: Record<string, unknown> = {}) => ({
   company: "Acme Importaciones",
@@ -28,7 +30,7 @@ const valid = (overrides: Record<string, unknown> = {}) => ({
 });
 
 function deps(overrides: Partial<ContactDeps> = {}): ContactDeps {
-  return { store: async () => store, limiter: new MemoryRateLimiter(0), report: (lead) => reported.push(lead), siteUrl: SITE, ...overrides };
+  return { store: async () => store, limiter: new MemoryRateLimiter(0), report: (lead, visit) => (reported.push(lead), visits.push(visit)), siteUrl: SITE, ...overrides };
 }
 
 function post(body: string | object, headers: Record<string, string> = {}) {
@@ -48,6 +50,7 @@ beforeAll(async () => {
 afterAll(() => db.close());
 beforeEach(async () => {
   reported = [];
+  visits = [];
   await db.exec("delete from contact_submissions");
 });
 
@@ -66,6 +69,70 @@ describe("POST /api/contact", () => {
   });
 
   it.each([
+    ["Mexico", { phonePrefix: "52", phone: "55.1234.5678", market: "mx" }, ["52", "5512345678", "+525512345678"]],
+    ["Mexico, with its + code", { phonePrefix: "52", phone: "+52 55 1234 5678", market: "mx" }, ["52", "5512345678", "+525512345678"]],
+    ["Brazil", { phonePrefix: "55", phone: "(11) 98765-4321", market: "br" }, ["55", "11987654321", "+5511987654321"]],
+    ["Argentina", { phonePrefix: "54", phone: "011 15 1234-5678", market: "ar" }, ["54", "91112345678", "+5491112345678"]],
+    ["a + code other than the selected prefix", { phonePrefix: "52", phone: "+1 (201) 555-0123", market: "mx" }, ["1", "2015550123", "+12015550123"]],
+  ])("stores a phone from %s as national digits and E.164", async (_, overrides, [prefix, phone, e164]) => {
+    const body = valid(overrides);
+    expect((await handleContact(post(body), deps())).status).toBe(201);
+    const { rows } = await db.query("select phone_prefix, phone, phone_e164 from contact_submissions where id = $1", [body.submissionId]);
+    expect(rows[0]).toEqual({ phone_prefix: prefix, phone, phone_e164: e164 });
+    expect(reported[0]).toMatchObject({ phonePrefix: prefix, phone, phoneE164: e164 });
+  });
+
+  it("reports the visit Meta needs: the page it was sent from, the browser, the address and Meta's ids", async () => {
+    const headers = {
+      referer: `${SITE}/ar?utm_source=facebook&fbclid=IwAR3abc`,
+      "user-agent": "Mozilla/5.0 (Android 15) Chrome/156.0",
+      "x-forwarded-for": "203.0.113.9",
+      cookie: "_fbp=fb.1.1763860000000.1234567890; theme=dark",
+    };
+    const before = Date.now();
+    expect((await handleContact(post(valid({ market: "ar" }), headers), deps())).status).toBe(201);
+    const [visit] = visits;
+    expect(visit).toMatchObject({ pageUrl: headers.referer, userAgent: headers["user-agent"], ip: "203.0.113.9", fbp: "fb.1.1763860000000.1234567890" });
+    const [, , ms, fbclid] = visit!.fbc!.split(".");
+    expect(fbclid).toBe("IwAR3abc");
+    expect(Number(ms)).toBeGreaterThanOrEqual(before);
+
+    // A foreign Referer is not our page; no usable address is left out rather than invented.
+    await handleContact(post(valid({ market: "br" }), { referer: "https://evil.example/br" }), deps());
+    expect(visits[1]).toMatchObject({ pageUrl: `${SITE}/br`, ip: null });
+    expect(visits[1]).not.toHaveProperty("fbc");
+  });
+
+  it.each([
+    ["a NUL byte", "company", "Acme\u0000 SA"],
+    ["a bell", "contact", "Ana\u0007"],
+    ["an escape sequence", "company", "\u001b[31mAcme"],
+    ["a right-to-left override", "contact", "Ana \u202egnp.exe"],
+    ["a left-to-right embedding", "company", "\u202aAcme"],
+    ["a first-strong isolate", "contact", "Ana\u2068"],
+    ["a pop directional isolate in the email", "email", "ana\u2069@example.com"],
+  ])("answers 422 naming the field for %s, never 503", async (_, field, value) => {
+    const response = await handleContact(post(valid({ [field]: value })), deps());
+    expect(response.status).toBe(422);
+    expect(Object.keys(((await response.json()) as { fields: Record<string, string> }).fields)).toEqual([field]);
+    expect(await rowCount()).toBe(0);
+  });
+
+  it("answers 422 naming the field when the database refuses a value, and 500 (not 'try again') for another refusal", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const refusing: SubmissionsStore = {
+      insert: async () => Promise.reject(new LeadRejectedError('new row for relation "contact_submissions" violates check constraint "contact_submissions_email_check"')),
+    };
+    const rejected = await handleContact(post(valid()), deps({ store: async () => refusing }));
+    expect(rejected.status).toBe(422);
+    expect(((await rejected.json()) as { fields: Record<string, string> }).fields).toHaveProperty("email");
+    const misconfigured: SubmissionsStore = { insert: async () => Promise.reject(new Error("Supabase refused the insert (status 401)")) };
+    expect((await handleContact(post(valid()), deps({ store: async () => misconfigured }))).status).toBe(500);
+    expect(reported).toEqual([]);
+    errors.mockRestore();
+  });
+
+  it.each([
     ["a missing field", { company: undefined }, "company"],
     ["an empty field after trimming", { contact: "   " }, "contact"],
     ["a malformed email", { email: "ana@intranet" }, "email"],
@@ -77,6 +144,8 @@ describe("POST /api/contact", () => {
     ["a company over 200 characters", { company: "x".repeat(201) }, "company"],
     ["a wrong type", { company: 42 }, "company"],
     ["a submission id that is not a UUID", { submissionId: "1" }, "submissionId"],
+    ["a submission id that is not a v4 UUID", { submissionId: "8d7f1f0e-5b7a-1c8e-9a43-1f2d3c4b5a69" }, "submissionId"],
+    ["a phone that cannot be Mexican", { phone: "55 1234" }, "phone"],
     ["an extra field", { admin: true }, "admin"],
   ])("answers 422 naming the field for %s, storing nothing", async (_, overrides, field) => {
     const response = await handleContact(post(valid(overrides)), deps());

@@ -33,7 +33,7 @@ describe("choosing where leads go", () => {
     const [a, b] = await Promise.all([getSubmissionsStore(), getSubmissionsStore()]);
     expect(a).toBe(b);
     expect(a).toBeInstanceOf(PgliteSubmissionsStore);
-    const lead = { id: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69", company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "55 1234 5678", country: "usa", reason: "goods", volume: "0-4999", market: "mx" } as const;
+    const lead = { id: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69", company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "5512345678", phoneE164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx" } as const;
     expect(await a.insert(lead)).toBe("stored");
     await a.close?.();
     // Reopened from disk, the lead is still there.
@@ -57,11 +57,11 @@ describe("conversion reporting in embedded mode", () => {
     vi.stubEnv("SUPABASE_URL", "");
     const info = vi.spyOn(console, "info").mockImplementation(() => {});
     const { reportLeadConversion } = await import("@/lib/meta/conversion-reporter");
-    await reportLeadConversion({ id: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69", company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "55 1234 5678", country: "usa", reason: "goods", volume: "0-4999", market: "mx" });
+    await reportLeadConversion({ id: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69", company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "5512345678", phoneE164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx" }, { pageUrl: "https://pagos.example/mx", userAgent: "UA", ip: "203.0.113.9" });
     expect(info).toHaveBeenCalledTimes(1);
     const [tag, logged] = info.mock.calls[0]!;
     expect(tag).toBe("[meta-conversion:local]");
     expect(JSON.parse(String(logged))).toMatchObject({ eventName: "Lead", eventId: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69", customData: { company: "Acme", reason: "goods", volume: "0-4999" } });
-    expect(String(logged)).not.toMatch(/ana@example\.com|1234 5678/);
+    expect(String(logged)).not.toMatch(/ana@example\.com|5512345678|203\.0\.113\.9/);
   });
 });

@@ -3,13 +3,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { handleContact } from "@/lib/contact/handle-contact";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
 import { SupabaseSubmissionsStore } from "@/lib/contact/supabase-submissions-store";
-import { StoreUnavailableError, type Lead } from "@/lib/contact/submissions-store";
+import { LeadRejectedError, StoreUnavailableError, type Lead } from "@/lib/contact/submissions-store";
 import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
 
 let fake: FakeSupabase;
 const ANON_KEY = "test-anon-key";
 
-const lead = (): Lead => ({ id: randomUUID(), company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "55 1234 5678", country: "usa", reason: "goods", volume: "0-4999", market: "mx" });
+const lead = (): Lead => ({ id: randomUUID(), company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "5512345678", phoneE164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx" });
+const visit = { pageUrl: "https://pagos.example/mx?fbclid=abc", userAgent: "Mozilla/5.0", ip: "203.0.113.9", fbc: "fb.1.1763860000000.abc" };
 const store = (timeoutMs = 500) => new SupabaseSubmissionsStore(fake.url, ANON_KEY, { timeoutMs, backoffMs: 20 });
 const inserts = () => fake.requests.filter((r) => r.path === "/rest/v1/contact_submissions");
 
@@ -29,7 +30,7 @@ describe("the Supabase store, through the real supabase-js client", () => {
     const [request] = inserts();
     expect(request).toMatchObject({ method: "POST", apikey: ANON_KEY });
     expect(request!.body).toEqual([
-      { id: l.id, company: "Acme", contact_name: "Ana", email: "ana@example.com", phone_prefix: "52", phone: "55 1234 5678", country: "usa", reason: "goods", volume: "0-4999", market: "mx" },
+      { id: l.id, company: "Acme", contact_name: "Ana", email: "ana@example.com", phone_prefix: "52", phone: "5512345678", phone_e164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx" },
     ]);
     expect((await fake.rows()).filter((r) => r.id === l.id)).toHaveLength(1);
   });
@@ -50,12 +51,23 @@ describe("the Supabase store, through the real supabase-js client", () => {
     errors.mockRestore();
   });
 
-  it("does not retry a request the database refused as invalid (4xx other than 409)", async () => {
+  it("names the field the database refused (a CHECK violation is the visitor's input, not an outage), once", async () => {
+    // PostgREST answers 400 with SQLSTATE 23514 and the constraint's name. Retrying cannot help.
+    const refused = store().insert({ ...lead(), country: "mars" } as unknown as Lead);
+    await expect(refused).rejects.toBeInstanceOf(LeadRejectedError);
+    await expect(refused).rejects.toMatchObject({ field: "country" });
+    await expect(store().insert({ ...lead(), phoneE164: "+525500000000" })).rejects.toMatchObject({ field: "phone" });
+    expect(inserts()).toHaveLength(2);
+  });
+
+  it("treats another 4xx (a wrong key, a missing grant) as the operator's error, not as unavailable", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    // A CHECK violation: PostgREST answers 400 with SQLSTATE 23514. Retrying cannot help.
-    await expect(store().insert({ ...lead(), country: "mars" } as unknown as Lead)).rejects.toBeInstanceOf(StoreUnavailableError);
-    expect(inserts()).toHaveLength(1);
-    expect(String(errors.mock.calls[0]?.[0])).toMatch(/status 400 code 23514.*not retried/);
+    // A project URL that is not PostgREST's: 404, which no retry or visitor can fix.
+    const misconfigured = new SupabaseSubmissionsStore(`${fake.url}/elsewhere`, ANON_KEY, { timeoutMs: 500, backoffMs: 10 });
+    const failure = await misconfigured.insert(lead()).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).not.toBeInstanceOf(StoreUnavailableError);
+    expect(String(errors.mock.calls[0]?.[0])).toMatch(/status 404.*not retried/);
     errors.mockRestore();
   });
 
@@ -65,7 +77,7 @@ describe("the Supabase store, through the real supabase-js client", () => {
     await expect(store().insert(lead())).rejects.toBeInstanceOf(StoreUnavailableError);
     const logged = JSON.stringify(errors.mock.calls);
     expect(logged).not.toContain("ana@example.com");
-    expect(logged).not.toContain("1234 5678");
+    expect(logged).not.toContain("5512345678");
     errors.mockRestore();
   });
 
@@ -144,19 +156,24 @@ describe("conversion reporting in Supabase mode", () => {
     vi.stubEnv("SUPABASE_ANON_KEY", ANON_KEY);
     const { reportLeadConversion } = await import("@/lib/meta/conversion-reporter");
     const l = lead();
-    await reportLeadConversion(l);
+    await reportLeadConversion(l, visit);
     const call = fake.requests.find((r) => r.path === "/functions/v1/meta-conversion");
     expect(call).toMatchObject({ method: "POST", apikey: ANON_KEY });
     expect(call!.body).toEqual({
       eventName: "Lead",
       eventId: l.id,
-      userData: { email: "ana@example.com", phone: "5255 1234 5678", country: "usa" },
+      userData: { email: "ana@example.com", phone: "+525512345678", country: "usa" },
       customData: { company: "Acme", reason: "goods", volume: "0-4999" },
+      market: "mx",
+      eventSourceUrl: visit.pageUrl,
+      clientUserAgent: visit.userAgent,
+      clientIpAddress: visit.ip,
+      fbc: visit.fbc,
     });
 
     fake.setMode({ functions: "down" });
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    await expect(reportLeadConversion(lead())).resolves.toBeUndefined();
+    await expect(reportLeadConversion(lead(), visit)).resolves.toBeUndefined();
     expect(errors.mock.calls.some((c) => String(c[0]).includes("[meta-conversion]"))).toBe(true);
     vi.unstubAllEnvs();
     vi.restoreAllMocks();

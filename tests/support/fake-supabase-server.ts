@@ -8,10 +8,17 @@
 // POST /__control/reset (modes back to ok, recorded requests cleared), GET /__control/requests (every REST and
 // function call: method, path, apikey, authorization, body), GET /__control/rows (the stored leads),
 // GET /__control/health.
+//
+// The service-role key (FAKE_SERVICE_ROLE_KEY, which the meta-conversion function gets as
+// SUPABASE_SERVICE_ROLE_KEY) reads and updates contact_submissions PostgREST-style: GET and PATCH with
+// `column=eq.value` / `column=is.null` filters, `select=a,b`, and `Prefer: return=representation`. Any other
+// key runs as anon, so PostgreSQL's grants answer exactly as on Supabase (anon may only insert).
 import { PGlite } from "@electric-sql/pglite";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { pathToFileURL } from "node:url";
 import { insertAsAnon, migrate, type LeadRow } from "../../lib/contact/migrations.ts";
+
+export const FAKE_SERVICE_ROLE_KEY = "fake-service-role-key";
 
 export type RestMode = "ok" | "down" | "slow" | "refuse";
 export type FunctionsMode = "ok" | "down";
@@ -32,6 +39,30 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString("utf8");
   return text ? JSON.parse(text) : null;
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+/** The subset of PostgREST's query syntax the meta-conversion function uses, as SQL with parameters. */
+function postgrestQuery(search: URLSearchParams): { select: string; where: string; params: unknown[] } | string {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  let select = "*";
+  for (const [key, value] of search) {
+    if (key === "select") {
+      const columns = value.split(",");
+      if (!columns.every((c) => IDENTIFIER.test(c))) return `bad select ${value}`;
+      select = columns.join(", ");
+      continue;
+    }
+    if (!IDENTIFIER.test(key)) return `bad column ${key}`;
+    if (value === "is.null") conditions.push(`${key} is null`);
+    else if (value.startsWith("eq.")) {
+      params.push(value.slice(3));
+      conditions.push(`${key} = $${params.length}`);
+    } else return `unsupported filter ${key}=${value}`;
+  }
+  return { select, where: conditions.length > 0 ? conditions.join(" and ") : "true", params };
 }
 
 function send(res: ServerResponse, status: number, body?: unknown) {
@@ -89,6 +120,32 @@ export async function startFakeSupabase(port = 0): Promise<FakeSupabase> {
           return send(res, e.code === "23505" ? 409 : e.code === "42501" ? 401 : 400, { code: e.code, message: e.message, details: null, hint: null });
         }
         return send(res, 201);
+      }
+      if (url.pathname === "/rest/v1/contact_submissions" && (req.method === "GET" || req.method === "PATCH")) {
+        if (rest === "down") return send(res, 500, { code: "XX000", message: "Internal server error", details: null, hint: null });
+        const role = apikey === FAKE_SERVICE_ROLE_KEY && req.headers.authorization === `Bearer ${FAKE_SERVICE_ROLE_KEY}` ? "service_role" : "anon";
+        const query = postgrestQuery(url.searchParams);
+        if (typeof query === "string") return send(res, 400, { code: "PGRST100", message: query, details: null, hint: null });
+        const representation = req.method === "GET" || String(req.headers.prefer ?? "").includes("return=representation");
+        let sql: string;
+        const params = [...query.params];
+        if (req.method === "GET") sql = `select ${query.select} from public.contact_submissions where ${query.where}`;
+        else {
+          const changes = Object.entries((body ?? {}) as Record<string, unknown>);
+          if (changes.length === 0 || changes.some(([column]) => !IDENTIFIER.test(column))) return send(res, 400, { code: "PGRST102", message: "Bad update body" });
+          const set = changes.map(([column, value]) => (params.push(value), `${column} = $${params.length}`)).join(", ");
+          sql = `update public.contact_submissions set ${set} where ${query.where}${representation ? ` returning ${query.select}` : ""}`;
+        }
+        try {
+          const result = await db.transaction(async (tx) => {
+            await tx.exec(`set local role ${role}`);
+            return tx.query(sql, params);
+          });
+          return representation ? send(res, 200, result.rows) : send(res, 204);
+        } catch (error) {
+          const e = error as { code?: string; message?: string };
+          return send(res, e.code === "42501" ? 401 : 400, { code: e.code, message: e.message, details: null, hint: null });
+        }
       }
       if (url.pathname === "/functions/v1/meta-conversion" && req.method === "POST") {
         if (functions === "down") return send(res, 500, { error: "function crashed" });

@@ -14,7 +14,7 @@ export function POST(request: Request): Promise<Response> {
     store: getSubmissionsStore,
     limiter,
     // The conversion is reported after the response is sent, so it never delays the visitor.
-    report: (lead) => after(() => reportLeadConversion(lead)),
+    report: (lead, visit) => after(() => reportLeadConversion(lead, visit)),
     siteUrl: serverEnv().NEXT_PUBLIC_SITE_URL,
   });
 }

@@ -1,61 +1,116 @@
-// Builds a Meta Conversions API event from the site's lead payload. Pure and Web-Crypto-only, so the Edge
-// Function (Deno) runs it and Vitest (Node) tests it. Normalisation follows Meta's customer-information rules:
-// trim + lower-case email; phone digits only, with country code; country as ISO 3166-1 alpha-2, lower-case.
+// The conversion contract between the site and the meta-conversion function, and the Meta Conversions API
+// event built from it. Pure and Web-API-only, so the Edge Function (Deno) runs it and Vitest (Node) tests it.
+// Normalisation follows Meta's customer-information parameters: email trimmed and lower-cased; phone as the
+// digits of its E.164 form (country code, no `+`, no trunk prefix); country as ISO 3166-1 alpha-2, lower-case;
+// each SHA-256 hex. client_ip_address, client_user_agent, fbp and fbc are sent unhashed, as Meta asks.
 
-export type LeadPayload = {
+/**
+ * What the site sends (spec §7's body plus the context Meta needs for a website event). `userData` and
+ * `customData` keep the spec's keys and meanings (`userData.country` is the destination of the payments);
+ * the function reads the person's details from the stored lead, never from this body.
+ */
+export type ConversionRequest = {
   eventName: "Lead";
+  /** The submission id: the stored lead's id and the browser pixel's eventID. */
   eventId: string;
   userData: { email: string; phone: string; country: string };
   customData: { company: string; reason: string; volume: string };
+  market: string;
+  eventSourceUrl: string;
+  clientUserAgent: string;
+  clientIpAddress?: string;
+  fbp?: string;
+  fbc?: string;
 };
+
+/** The columns of contact_submissions the function reads (with the service role). */
+export type StoredLead = {
+  id: string;
+  created_at: string;
+  email: string;
+  phone_e164: string;
+  market: string;
+  country: string;
+  reason: string;
+  volume: string;
+};
+export const STORED_LEAD_COLUMNS = "id,created_at,email,phone_e164,market,country,reason,volume";
+
+/** What the browser's visit contributes to the event, once checked. */
+export type VisitContext = { eventSourceUrl: string; clientUserAgent: string; clientIpAddress?: string; fbp?: string; fbc?: string };
 
 export type ConversionsApiEvent = {
   event_name: "Lead";
   event_time: number;
   event_id: string;
   action_source: "website";
-  event_source_url?: string;
-  user_data: { em: string[]; ph: string[]; country?: string[] };
-  custom_data: { company: string; reason: string; volume: string };
+  event_source_url: string;
+  user_data: {
+    em: string[];
+    ph: string[];
+    country: string[];
+    client_user_agent: string;
+    client_ip_address?: string;
+    fbp?: string;
+    fbc?: string;
+  };
+  custom_data: { destination_country: string; reason: string; volume: string };
 };
 
-const COUNTRY_CODES: Record<string, string> = { usa: "us", argentina: "ar", brazil: "br", colombia: "co" };
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+const FB_ID = /^fb\.[0-2]\.\d{10,13}\.[A-Za-z0-9_.-]{1,500}$/;
+const IP = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:.]*:[0-9a-f:.]*)$/i;
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
-export const normalisePhone = (phone: string) => phone.replace(/\D/g, "").replace(/^0+/, "");
-export const normaliseCountry = (country: string): string | undefined => COUNTRY_CODES[country.trim().toLowerCase()];
+/** E.164 → the digits Meta hashes: "+5491112345678" → "5491112345678". */
+export const normalisePhone = (e164: string) => e164.replace(/\D/g, "");
 
 export async function sha256Hex(value: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-const isText = (v: unknown): v is string => typeof v === "string" && v.trim() !== "";
+const text = (value: unknown, max: number): value is string => typeof value === "string" && value.trim() !== "" && value.length <= max;
 
-/** Checks an incoming body; returns the reason it is unusable, or null. */
-export function invalidLeadPayload(body: unknown): string | null {
-  if (typeof body !== "object" || body === null) return "body must be a JSON object";
-  const b = body as Partial<LeadPayload>;
-  if (b.eventName !== "Lead") return "eventName must be Lead";
-  if (!isText(b.eventId)) return "eventId is required";
-  if (!b.userData || !isText(b.userData.email) || !isText(b.userData.phone) || !isText(b.userData.country)) return "userData needs email, phone and country";
-  if (!b.customData || !isText(b.customData.company) || !isText(b.customData.reason) || !isText(b.customData.volume)) return "customData needs company, reason and volume";
-  return null;
+/**
+ * Reads the site's body: the lead's id and the visit's context, or why the body is unusable. Identifiers in
+ * the wrong shape are dropped rather than refused: a lead is still worth reporting without them.
+ */
+export function readConversionRequest(body: unknown): { eventId: string; context: VisitContext } | { error: string } {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return { error: "body must be a JSON object" };
+  const b = body as Partial<Record<keyof ConversionRequest, unknown>>;
+  if (b.eventName !== "Lead") return { error: "eventName must be Lead" };
+  if (typeof b.eventId !== "string" || !UUID_V4.test(b.eventId)) return { error: "eventId must be a UUID v4" };
+  if (!text(b.eventSourceUrl, 2048) || !/^https?:\/\//.test(b.eventSourceUrl) || !URL.canParse(b.eventSourceUrl)) return { error: "eventSourceUrl must be an http(s) URL" };
+  if (!text(b.clientUserAgent, 1024)) return { error: "clientUserAgent is required" };
+  const context: VisitContext = { eventSourceUrl: b.eventSourceUrl, clientUserAgent: b.clientUserAgent };
+  if (text(b.clientIpAddress, 45) && IP.test(b.clientIpAddress)) context.clientIpAddress = b.clientIpAddress;
+  if (text(b.fbp, 600) && FB_ID.test(b.fbp)) context.fbp = b.fbp;
+  if (text(b.fbc, 600) && FB_ID.test(b.fbc)) context.fbc = b.fbc;
+  return { eventId: b.eventId.toLowerCase(), context };
 }
 
-export async function buildLeadEvent(payload: LeadPayload, now: Date, eventSourceUrl?: string): Promise<ConversionsApiEvent> {
-  const country = normaliseCountry(payload.userData.country);
+/**
+ * The event Meta receives: who the person is comes from the stored lead (the visitor's market is their
+ * country; the payments' destination goes to custom_data under its own name); the visit's context from the
+ * checked body. custom_data is built here key by key: nothing else reaches Meta.
+ */
+export async function buildLeadEvent(lead: StoredLead, context: VisitContext): Promise<ConversionsApiEvent> {
   return {
     event_name: "Lead",
-    event_time: Math.floor(now.getTime() / 1000),
-    event_id: payload.eventId,
+    event_time: Math.floor(new Date(lead.created_at).getTime() / 1000),
+    event_id: lead.id,
     action_source: "website",
-    ...(eventSourceUrl ? { event_source_url: eventSourceUrl } : {}),
+    event_source_url: context.eventSourceUrl,
     user_data: {
-      em: [await sha256Hex(normaliseEmail(payload.userData.email))],
-      ph: [await sha256Hex(normalisePhone(payload.userData.phone))],
-      ...(country ? { country: [await sha256Hex(country)] } : {}),
+      em: [await sha256Hex(normaliseEmail(lead.email))],
+      ph: [await sha256Hex(normalisePhone(lead.phone_e164))],
+      country: [await sha256Hex(lead.market.toLowerCase())],
+      client_user_agent: context.clientUserAgent,
+      ...(context.clientIpAddress ? { client_ip_address: context.clientIpAddress } : {}),
+      ...(context.fbp ? { fbp: context.fbp } : {}),
+      ...(context.fbc ? { fbc: context.fbc } : {}),
     },
-    custom_data: { ...payload.customData },
+    custom_data: { destination_country: lead.country, reason: lead.reason, volume: lead.volume },
   };
 }

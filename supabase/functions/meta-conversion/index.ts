@@ -1,47 +1,151 @@
-// Supabase Edge Function: receives a stored lead from the site and sends it to Meta's Conversions API as a
-// server event (deduplicated with the browser pixel through event_id).
-import { buildLeadEvent, invalidLeadPayload, type LeadPayload } from "../_shared/meta-event.ts";
+// Supabase Edge Function: reports a stored lead to Meta's Conversions API as a server `Lead` event, once.
+// The body only names the lead (its id, which is also the browser pixel's eventID, so Meta deduplicates the
+// two) and the visit's context; who the person is comes from contact_submissions, read with the service role
+// Supabase gives every function. Claiming the row (setting conversion_reported_at, which anon cannot write)
+// before calling Meta makes a replay or a forged body send nothing. Plain fetch against PostgREST and the
+// Graph API: no imports that need the internet at run time.
+import { DATABASE_TIMEOUT_MS, META_TIMEOUT_MS } from "../_shared/deadlines.ts";
+import { buildLeadEvent, readConversionRequest, STORED_LEAD_COLUMNS, type StoredLead } from "../_shared/meta-event.ts";
 
 const GRAPH_API_VERSION = "v23.0";
-const META_TIMEOUT_MS = 10_000;
+/** A real body is well under 1 KB. */
+const MAX_BODY_BYTES = 4 * 1024;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 
-Deno.serve(async (request: Request) => {
-  if (request.method !== "POST") return json(405, { error: "Only POST" });
+/** The body as text, or null when it is over the cap (declared or actually sent). */
+async function cappedText(request: Request): Promise<string | null> {
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(await new Blob(chunks).arrayBuffer());
+}
+
+type Config = { pixelId: string; accessToken: string; testEventCode?: string; graphUrl: string; supabaseUrl: string; serviceRoleKey: string };
+
+function config(): Config | null {
+  const pixelId = Deno.env.get("META_PIXEL_ID");
+  const accessToken = Deno.env.get("META_ACCESS_TOKEN");
+  const supabaseUrl = Deno.env.get("SUPABASE_URL");
+  const serviceRoleKey = Deno.env.get("SUPABASE_SERVICE_ROLE_KEY");
+  if (!pixelId || !accessToken || !supabaseUrl || !serviceRoleKey) return null;
+  const graphUrl = (Deno.env.get("META_GRAPH_URL") || "https://graph.facebook.com").replace(/\/+$/, "");
+  return { pixelId, accessToken, testEventCode: Deno.env.get("META_TEST_EVENT_CODE") || undefined, graphUrl, supabaseUrl, serviceRoleKey };
+}
+
+/** One PostgREST call on contact_submissions as the service role. */
+function leads(cfg: Config, query: string, init: { method: string; body?: unknown; prefer?: string }): Promise<Response> {
+  return fetch(`${cfg.supabaseUrl}/rest/v1/contact_submissions?${query}`, {
+    method: init.method,
+    headers: {
+      apikey: cfg.serviceRoleKey,
+      authorization: `Bearer ${cfg.serviceRoleKey}`,
+      accept: "application/json",
+      ...(init.body ? { "content-type": "application/json" } : {}),
+      ...(init.prefer ? { prefer: init.prefer } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+    signal: AbortSignal.timeout(DATABASE_TIMEOUT_MS),
+  });
+}
+
+/** Marks the lead reported if nobody has yet, and returns it; null when it does not exist or was reported. */
+async function claim(cfg: Config, id: string, at: string): Promise<StoredLead | null> {
+  const query = `id=eq.${id}&conversion_reported_at=is.null&select=${STORED_LEAD_COLUMNS}`;
+  const response = await leads(cfg, query, { method: "PATCH", body: { conversion_reported_at: at }, prefer: "return=representation" });
+  if (!response.ok) throw new Error(`database answered ${response.status}`);
+  const rows = (await response.json()) as StoredLead[];
+  return rows[0] ?? null;
+}
+
+/** Meta did not take the event: the claim is undone so a later call may report it. */
+async function release(cfg: Config, id: string, at: string): Promise<void> {
+  const response = await leads(cfg, `id=eq.${id}&conversion_reported_at=eq.${encodeURIComponent(at)}`, { method: "PATCH", body: { conversion_reported_at: null } });
+  if (!response.ok) throw new Error(`database answered ${response.status}`);
+}
+
+async function exists(cfg: Config, id: string): Promise<boolean> {
+  const response = await leads(cfg, `id=eq.${id}&select=id`, { method: "GET" });
+  if (!response.ok) throw new Error(`database answered ${response.status}`);
+  return ((await response.json()) as unknown[]).length > 0;
+}
+
+const reason = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+
+export async function handle(request: Request): Promise<Response> {
+  if (request.method !== "POST") return json(405, { error: "Only POST" }, { allow: "POST" });
+  const cfg = config();
+  if (!cfg) {
+    console.error("meta-conversion: META_PIXEL_ID, META_ACCESS_TOKEN, SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set");
+    return json(500, { error: "Function not configured" });
+  }
+  const raw = await cappedText(request);
+  if (raw === null) return json(413, { error: `Body over ${MAX_BODY_BYTES} bytes` });
   let body: unknown;
   try {
-    body = await request.json();
+    body = JSON.parse(raw);
   } catch {
     return json(400, { error: "Body must be JSON" });
   }
-  const problem = invalidLeadPayload(body);
-  if (problem) return json(400, { error: problem });
+  const read = readConversionRequest(body);
+  if ("error" in read) return json(400, { error: read.error });
 
-  const pixelId = Deno.env.get("META_PIXEL_ID");
-  const accessToken = Deno.env.get("META_ACCESS_TOKEN");
-  if (!pixelId || !accessToken) {
-    console.error("meta-conversion: META_PIXEL_ID and META_ACCESS_TOKEN must be set");
-    return json(500, { error: "Function not configured" });
+  const claimedAt = new Date().toISOString();
+  let lead: StoredLead | null;
+  try {
+    lead = await claim(cfg, read.eventId, claimedAt);
+    if (!lead) {
+      return (await exists(cfg, read.eventId)) ? json(409, { error: "Already reported" }) : json(404, { error: "No such lead" });
+    }
+  } catch (error) {
+    console.error(`meta-conversion: reading lead ${read.eventId} failed (${reason(error)})`);
+    return json(503, { error: "Database unavailable" });
   }
 
-  const event = await buildLeadEvent(body as LeadPayload, new Date(), request.headers.get("referer") ?? undefined);
-  const testEventCode = Deno.env.get("META_TEST_EVENT_CODE");
-  let response: Response;
+  const event = await buildLeadEvent(lead, read.context);
+  let failure: string | null = null;
   try {
-    response = await fetch(`https://graph.facebook.com/${GRAPH_API_VERSION}/${pixelId}/events?access_token=${encodeURIComponent(accessToken)}`, {
+    // The token goes in the body, never the URL, where proxies and logs would keep it.
+    const response = await fetch(`${cfg.graphUrl}/${GRAPH_API_VERSION}/${encodeURIComponent(cfg.pixelId)}/events`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ data: [event], ...(testEventCode ? { test_event_code: testEventCode } : {}) }),
+      body: JSON.stringify({ data: [event], access_token: cfg.accessToken, ...(cfg.testEventCode ? { test_event_code: cfg.testEventCode } : {}) }),
       signal: AbortSignal.timeout(META_TIMEOUT_MS),
     });
+    if (!response.ok) {
+      // Meta's error names the problem (code, message, fbtrace_id) and never echoes the hashed data.
+      const answer = (await response.json().catch(() => ({}))) as { error?: { message?: string; code?: number; error_subcode?: number; fbtrace_id?: string } };
+      const e = answer.error ?? {};
+      failure = `Meta answered ${response.status} (code ${e.code ?? "?"}${e.error_subcode ? `/${e.error_subcode}` : ""}: ${e.message ?? "no message"}; fbtrace_id ${e.fbtrace_id ?? "?"})`;
+    } else {
+      await response.body?.cancel();
+    }
   } catch (error) {
-    console.error("meta-conversion: Meta unreachable:", error instanceof Error ? error.message : error);
-    return json(502, { error: "Meta unreachable" });
+    failure = `Meta unreachable (${reason(error)})`;
   }
-  const answer = await response.json().catch(() => ({}));
-  if (!response.ok) console.error("meta-conversion: Meta answered", response.status, answer);
-  // Meta's own status, so the caller's logs show whether the event was accepted (a body needs a non-204 status).
-  return json(response.status === 204 || response.status === 205 ? 200 : response.status, { ok: response.ok, meta: answer });
-});
+  if (failure === null) return json(200, { ok: true });
+
+  console.error(`meta-conversion: lead ${lead.id} not reported: ${failure}`);
+  try {
+    await release(cfg, lead.id, claimedAt);
+  } catch (error) {
+    console.error(`meta-conversion: lead ${lead.id} stays marked reported, releasing it failed (${reason(error)})`);
+  }
+  // Meta's reply stays in the function's logs: the caller only learns that the event was not accepted.
+  return json(502, { error: "Meta did not accept the event" });
+}
+
+Deno.serve(handle);

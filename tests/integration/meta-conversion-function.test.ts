@@ -1,0 +1,243 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createHash, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { insertAsAnon, type LeadRow } from "@/lib/contact/migrations";
+import { CONVERSION_CALL_TIMEOUT_MS, META_TIMEOUT_MS } from "@/supabase/functions/_shared/deadlines";
+import { startFakeGraphApi, type FakeGraphApi } from "../support/fake-graph-api";
+import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
+import { freePort } from "../support/free-port";
+
+/**
+ * The meta-conversion Edge Function, run for real under Deno (node_modules/.bin/deno), against the Supabase
+ * stand-in (PGlite with the real migrations, PostgREST-style reads and updates for the service role) and a
+ * stand-in for Meta's Graph API. Hashes are computed here with node:crypto, independently of the function.
+ */
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+let supabase: FakeSupabase;
+let graph: FakeGraphApi;
+let deno: ChildProcess;
+let functionUrl: string;
+let logs = "";
+
+const row = (overrides: Partial<LeadRow> = {}): LeadRow => ({
+  id: randomUUID(),
+  company: "Acme Importaciones",
+  contact_name: "Ana Pérez",
+  email: "Ana.Perez@Example.com",
+  phone_prefix: "54",
+  phone: "91112345678",
+  phone_e164: "+5491112345678",
+  country: "usa",
+  reason: "goods",
+  volume: "10000-49999",
+  market: "ar",
+  ...overrides,
+});
+
+const visit = {
+  eventSourceUrl: "https://pagos.example/ar?fbclid=IwAR0abc",
+  clientUserAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0",
+  clientIpAddress: "203.0.113.9",
+  fbp: "fb.1.1763860000000.1234567890",
+  fbc: "fb.1.1763860000000.IwAR0abc",
+};
+
+/** The body the site sends for a stored lead (spec §7's keys plus the visit's context). */
+const bodyFor = (lead: LeadRow, extra: Record<string, unknown> = {}) => ({
+  eventName: "Lead",
+  eventId: lead.id,
+  userData: { email: lead.email, phone: lead.phone_e164, country: lead.country },
+  customData: { company: lead.company, reason: lead.reason, volume: lead.volume },
+  market: lead.market,
+  ...visit,
+  ...extra,
+});
+
+const call = (init: RequestInit) => fetch(functionUrl, init);
+const post = (body: unknown) =>
+  call({ method: "POST", headers: { "content-type": "application/json", authorization: "Bearer anon-key" }, body: JSON.stringify(body) });
+
+async function stored(): Promise<LeadRow> {
+  const lead = row();
+  await insertAsAnon(supabase.db, lead);
+  return lead;
+}
+const reportedAt = async (id: string) =>
+  (await supabase.db.query<{ conversion_reported_at: Date | null }>("select conversion_reported_at from contact_submissions where id = $1", [id])).rows[0]!.conversion_reported_at;
+const createdAt = async (id: string) => (await supabase.db.query<{ created_at: Date }>("select created_at from contact_submissions where id = $1", [id])).rows[0]!.created_at;
+
+beforeAll(async () => {
+  supabase = await startFakeSupabase(0);
+  graph = await startFakeGraphApi();
+  const port = await freePort();
+  functionUrl = `http://127.0.0.1:${port}/`;
+  deno = spawn("node_modules/.bin/deno", ["run", "--no-prompt", "--allow-net=127.0.0.1", "--allow-env", "--allow-read", "tests/support/edge-function-runner.mjs", "supabase/functions/meta-conversion/index.ts"], {
+    env: {
+      ...process.env,
+      EDGE_FUNCTION_PORT: String(port),
+      META_PIXEL_ID: "123456789",
+      META_ACCESS_TOKEN: "token-abc",
+      META_GRAPH_URL: graph.url,
+      SUPABASE_URL: supabase.url,
+      SUPABASE_SERVICE_ROLE_KEY: FAKE_SERVICE_ROLE_KEY,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  deno.stdout!.on("data", (d: Buffer) => (logs += d.toString()));
+  deno.stderr!.on("data", (d: Buffer) => (logs += d.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const listening = () => logs.includes(`edge function on ${port}`) && resolve();
+    deno.stdout!.on("data", listening);
+    deno.once("exit", (code) => reject(new Error(`deno exited with ${code}: ${logs}`)));
+  });
+}, 60_000);
+
+afterAll(async () => {
+  deno?.kill("SIGTERM");
+  await graph?.close();
+  await supabase?.close();
+});
+
+beforeEach(() => {
+  graph.setMode("ok");
+  graph.calls.length = 0;
+  logs = "";
+});
+
+describe("the meta-conversion Edge Function under Deno", () => {
+  it("sends Meta exactly the stored lead's event, with the visit's context, the token in the body, and marks it reported", async () => {
+    const lead = await stored();
+    // A forged body: other person details and extra custom keys. Only the id and the visit's context are used.
+    const response = await post(
+      bodyFor(lead, {
+        userData: { email: "someone@else.example", phone: "+15550000000", country: "brazil" },
+        customData: { company: "Fake", reason: "other", volume: "0-4999", value: 1_000_000, currency: "USD" },
+        market: "mx",
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+
+    expect(graph.calls).toHaveLength(1);
+    const [sent] = graph.calls;
+    expect(sent!.method).toBe("POST");
+    expect(sent!.path).toBe("/v23.0/123456789/events");
+    expect(sent!.search).toBe("");
+    expect(sent!.body).toEqual({
+      access_token: "token-abc",
+      data: [
+        {
+          event_name: "Lead",
+          event_time: Math.floor((await createdAt(lead.id)).getTime() / 1000),
+          event_id: lead.id,
+          action_source: "website",
+          event_source_url: visit.eventSourceUrl,
+          user_data: {
+            em: [sha256("ana.perez@example.com")],
+            ph: [sha256("5491112345678")],
+            country: [sha256("ar")],
+            client_user_agent: visit.clientUserAgent,
+            client_ip_address: visit.clientIpAddress,
+            fbp: visit.fbp,
+            fbc: visit.fbc,
+          },
+          custom_data: { destination_country: "usa", reason: "goods", volume: "10000-49999" },
+        },
+      ],
+    });
+    expect(await reportedAt(lead.id)).toBeInstanceOf(Date);
+    // Nothing personal in the function's logs.
+    expect(logs).not.toMatch(/ana\.perez|5491112345678/i);
+  });
+
+  it("sends nothing for a replay (already reported) or an id that was never stored", async () => {
+    const lead = await stored();
+    expect((await post(bodyFor(lead))).status).toBe(200);
+    const replay = await post(bodyFor(lead));
+    expect(replay.status).toBe(409);
+    const unknown = await post(bodyFor(row()));
+    expect(unknown.status).toBe(404);
+    expect(graph.calls).toHaveLength(1);
+  });
+
+  it("leaves out identifiers in the wrong shape instead of forwarding them", async () => {
+    const lead = await stored();
+    const response = await post(bodyFor(lead, { clientIpAddress: "local", fbp: "<script>", fbc: "fb.1.x.y z" }));
+    expect(response.status).toBe(200);
+    const userData = (graph.calls[0]!.body as { data: { user_data: Record<string, unknown> }[] }).data[0]!.user_data;
+    expect(Object.keys(userData).sort()).toEqual(["client_user_agent", "country", "em", "ph"]);
+  });
+
+  it("answers 502 without echoing Meta's reply when Meta refuses the event, logs Meta's error, and can report later", async () => {
+    const lead = await stored();
+    graph.setMode("refuse-event");
+    const refused = await post(bodyFor(lead));
+    expect(refused.status).toBe(502);
+    const text = await refused.text();
+    expect(text).not.toContain("Invalid parameter");
+    expect(text).not.toContain("AbCdEfGhIjK");
+    expect(logs).toContain("Meta answered 400 (code 100/2804050: Invalid parameter; fbtrace_id AbCdEfGhIjK)");
+    expect(await reportedAt(lead.id)).toBeNull();
+
+    graph.setMode("ok");
+    expect((await post(bodyFor(lead))).status).toBe(200);
+    expect(graph.calls).toHaveLength(2);
+  });
+
+  it("answers 502 when Meta is down, and the lead stays reportable", async () => {
+    const lead = await stored();
+    graph.setMode("down");
+    expect((await post(bodyFor(lead))).status).toBe(502);
+    expect(logs).toContain("Meta unreachable");
+    expect(await reportedAt(lead.id)).toBeNull();
+  });
+
+  it("gives up on a slow Meta at its own deadline, well before the site's deadline for the call", async () => {
+    const lead = await stored();
+    graph.setMode("slow", META_TIMEOUT_MS + 2_000);
+    const started = Date.now();
+    const response = await post(bodyFor(lead));
+    const took = Date.now() - started;
+    expect(response.status).toBe(502);
+    expect(took).toBeGreaterThanOrEqual(META_TIMEOUT_MS - 100);
+    expect(took).toBeLessThan(CONVERSION_CALL_TIMEOUT_MS);
+    expect(logs).toContain("TimeoutError");
+    expect(await reportedAt(lead.id)).toBeNull();
+  }, 20_000);
+
+  it("accepts only POST", async () => {
+    for (const method of ["GET", "PUT", "DELETE"]) {
+      const response = await call({ method });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get("allow")).toBe("POST");
+    }
+    expect(graph.calls).toHaveLength(0);
+  });
+
+  it("refuses an oversized body with 413, declared or streamed, and unusable bodies with 400", async () => {
+    const lead = await stored();
+    const huge = JSON.stringify(bodyFor(lead, { clientUserAgent: "x".repeat(5_000) }));
+    expect((await call({ method: "POST", headers: { "content-type": "application/json" }, body: huge })).status).toBe(413);
+    const streamed = new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode(huge)), c.close()) });
+    expect((await call({ method: "POST", body: streamed, duplex: "half" } as RequestInit)).status).toBe(413);
+    expect((await call({ method: "POST", body: "{not json" })).status).toBe(400);
+    expect((await post({ ...bodyFor(lead), eventName: "Purchase" })).status).toBe(400);
+    expect((await post({ ...bodyFor(lead), eventId: "1 or 1=1" })).status).toBe(400);
+    expect((await post({ ...bodyFor(lead), eventSourceUrl: "javascript:alert(1)" })).status).toBe(400);
+    expect((await post({ ...bodyFor(lead), clientUserAgent: undefined })).status).toBe(400);
+    expect(graph.calls).toHaveLength(0);
+    expect(await reportedAt(lead.id)).toBeNull();
+  });
+
+  it("answers 503 and sends nothing when the database is down", async () => {
+    const lead = await stored();
+    supabase.setMode({ rest: "down" });
+    try {
+      expect((await post(bodyFor(lead))).status).toBe(503);
+    } finally {
+      supabase.setMode({ rest: "ok" });
+    }
+    expect(graph.calls).toHaveLength(0);
+  });
+});
