@@ -21,44 +21,59 @@ type Props = { copy: ContactFormCopy; defaultPhonePrefix: string; market: Market
 const Toasts = dynamic(() => import("./toasts"), { ssr: false });
 
 const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-ink placeholder:text-slate-500 aria-[invalid=true]:border-danger";
+  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-ink placeholder:text-slate-500 user-invalid:border-danger aria-[invalid=true]:border-danger";
+
+type Control = HTMLInputElement | HTMLSelectElement;
+const isControl = (target: unknown): target is Control =>
+  (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) && target.name !== "website";
+
+/** The browser pixel's Lead, under the server event's id (the submission id), so Meta counts one lead. */
+function trackLead(submissionId: string) {
+  try {
+    if (typeof window.fbq === "function") window.fbq("track", "Lead", {}, { eventID: submissionId });
+  } catch (error) {
+    console.error("Meta pixel Lead failed", error);
+  }
+}
 
 export function ContactForm({ copy, defaultPhonePrefix, market }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
-  // Made when the form is (re)set and reused on retry, so a double click or a retry stores one row.
-  const submissionId = useRef<string | null>(null);
+  // The id of the last attempt and the values it sent: an unchanged retry (or a double click) reuses the id,
+  // so it stores one row; any changed value is a new submission with a new id.
+  const attempt = useRef<{ id: string; values: string } | null>(null);
   const [valid, setValid] = useState(false);
   const [pending, setPending] = useState(false);
   const [engaged, setEngaged] = useState(false);
+  // The message shown under each field the visitor has left: the browser's own validationMessage (spec §5).
+  const [messages, setMessages] = useState<Record<string, string>>({});
 
   const revalidate = () => setValid(formRef.current?.checkValidity() ?? false);
+  const show = (controls: Control[]) =>
+    setMessages((shown) => ({ ...shown, ...Object.fromEntries(controls.map((c) => [c.name, c.validationMessage])) }));
 
-  function clearServerError(target: EventTarget) {
-    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) {
-      target.setCustomValidity("");
-      target.removeAttribute("aria-invalid");
-    }
+  function onEdit(target: EventTarget) {
+    if (!isControl(target)) return;
+    // A server verdict holds until the field is edited; a shown message follows the field as it is fixed.
+    target.setCustomValidity("");
+    if (target.name in messages) show([target]);
   }
 
   function markRejected(form: HTMLFormElement, fields: Record<string, string>) {
-    const names = Object.keys(fields);
-    for (const name of names) {
-      const control = form.elements.namedItem(name);
-      if (control instanceof HTMLInputElement || control instanceof HTMLSelectElement) {
-        control.setCustomValidity(copy.invalidField);
-        control.setAttribute("aria-invalid", "true");
-      }
-    }
-    const first = names.map((n) => form.elements.namedItem(n)).find((c) => c instanceof HTMLElement);
-    if (first instanceof HTMLElement) first.focus();
+    const controls = Object.keys(fields).map((n) => form.elements.namedItem(n)).filter(isControl);
+    for (const control of controls) control.setCustomValidity(copy.invalidField);
+    show(controls);
+    controls[0]?.focus();
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    if (pending || !form.checkValidity()) return;
-    submissionId.current ??= crypto.randomUUID();
-    const body = { ...Object.fromEntries(new FormData(form)), market, submissionId: submissionId.current };
+    if (pending) return;
+    if (!form.checkValidity()) return show([...form.elements].filter(isControl));
+    const values = JSON.stringify([...new FormData(form)]);
+    if (attempt.current?.values !== values) attempt.current = { id: crypto.randomUUID(), values };
+    const submissionId = attempt.current.id;
+    const body = { ...Object.fromEntries(new FormData(form)), market, submissionId };
     setPending(true);
     const { toast } = await import("sonner");
     try {
@@ -75,8 +90,10 @@ export function ContactForm({ copy, defaultPhonePrefix, market }: Props) {
         return;
       }
       toast.success(copy.successTitle, { description: copy.successMessage });
+      trackLead(submissionId);
       form.reset();
-      submissionId.current = null;
+      attempt.current = null;
+      setMessages({});
     } catch (error) {
       console.error("Contact submission failed", error);
       toast.error(copy.errorTitle, { description: copy.errorMessage });
@@ -86,12 +103,22 @@ export function ContactForm({ copy, defaultPhonePrefix, market }: Props) {
     }
   }
 
+  /** Ties a field to its message (aria-describedby) while one is shown. */
+  const described = (name: string) =>
+    messages[name] ? { "aria-describedby": `contact-${name}-message`, "aria-invalid": true as const } : {};
+  const message = (name: string) =>
+    messages[name] ? (
+      <p id={`contact-${name}-message`} className="mt-1 text-sm text-danger">
+        {messages[name]}
+      </p>
+    ) : null;
+
   const select = (name: Exclude<SelectName, "phonePrefix">) => (
     <div>
       <label htmlFor={`contact-${name}`} className="block text-sm font-medium text-ink">
         {copy.fields[name].label}
       </label>
-      <select id={`contact-${name}`} name={name} required defaultValue="" className={inputClass}>
+      <select id={`contact-${name}`} name={name} required defaultValue="" className={inputClass} {...described(name)}>
         <option value="" disabled>
           {copy.fields[name].placeholder}
         </option>
@@ -101,6 +128,7 @@ export function ContactForm({ copy, defaultPhonePrefix, market }: Props) {
           </option>
         ))}
       </select>
+      {message(name)}
     </div>
   );
 
@@ -118,7 +146,9 @@ export function ContactForm({ copy, defaultPhonePrefix, market }: Props) {
         autoComplete={autoComplete}
         placeholder={copy.fields[name].placeholder}
         className={inputClass}
+        {...described(name)}
       />
+      {message(name)}
     </div>
   );
 
@@ -127,10 +157,14 @@ export function ContactForm({ copy, defaultPhonePrefix, market }: Props) {
       ref={formRef}
       onSubmit={onSubmit}
       onInput={(e) => {
-        clearServerError(e.target);
+        onEdit(e.target);
         revalidate();
       }}
-      onChange={revalidate}
+      onChange={(e) => {
+        onEdit(e.target);
+        revalidate();
+      }}
+      onBlur={(e) => isControl(e.target) && show([e.target])}
       onFocus={() => setEngaged(true)}
       noValidate={false}
       className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2 sm:p-8"
@@ -168,7 +202,9 @@ export function ContactForm({ copy, defaultPhonePrefix, market }: Props) {
             maxLength={FIELD_LIMITS.phone}
             placeholder={copy.fields.phone.placeholder}
             className={inputClass}
+            {...described("phone")}
           />
+          {message("phone")}
         </div>
       </div>
       {select("country")}

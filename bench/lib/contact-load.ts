@@ -3,15 +3,25 @@ import { randomUUID } from "node:crypto";
 import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../../lib/contact/options.ts";
 import { MARKETS } from "../../lib/markets/markets.ts";
 
+/** A real-shaped number for each prefix, as people type it (the route parses it against the prefix). */
+const PHONES: Record<(typeof PHONE_PREFIXES)[number], (k: string) => string> = {
+  "52": (k) => `55 ${k} 5678`,
+  "1": (k) => `(201) 555-${k}`,
+  "54": (k) => `011 15 ${k}-5678`,
+  "55": (k) => `(11) 9${k}-4321`,
+  "57": (k) => `300 ${k.slice(1)} 4567`,
+};
+
 /** A valid lead, varied over every option value, with its own submission id. */
 export function lead(n: number, submissionId: string) {
   const pick = <T>(values: readonly T[]) => values[n % values.length]!;
+  const phonePrefix = pick(PHONE_PREFIXES);
   return {
     company: `Benchmark Importaciones ${n}`,
     contact: "Ana Pérez",
     email: `lead-${n}@example.com`,
-    phonePrefix: pick(PHONE_PREFIXES),
-    phone: `55 ${String(1000 + (n % 9000))} 5678`,
+    phonePrefix,
+    phone: PHONES[phonePrefix](String(1000 + (n % 9000))),
     country: pick(COUNTRIES),
     reason: pick(REASONS),
     volume: pick(VOLUMES),

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { seedLanding } from "../support/seed";
-import { E2E_HOSTS } from "../support/e2e-hosts";
+import { E2E_HOSTS, E2E_PIXEL_ID } from "../support/e2e-hosts";
 
 const SUBMIT: Record<Market, string> = { mx: "Enviar solicitud", br: "Enviar solicitação", ar: "Enviar solicitud" };
 const SUCCESS: Record<Market, [string, string]> = {
@@ -23,7 +23,7 @@ async function fill(page: Page, company: string, email = "ana@example.com") {
   await page.locator('[name="contact"]').fill("Ana Pérez");
   await page.locator('[name="email"]').fill(email);
   await page.locator('[name="phonePrefix"]').selectOption("1");
-  await page.locator('[name="phone"]').fill("555 123-4567");
+  await page.locator('[name="phone"]').fill("(201) 555-0123");
   await page.locator('[name="country"]').selectOption("colombia");
   await page.locator('[name="reason"]').selectOption("contractors");
   await page.locator('[name="volume"]').selectOption("100000-plus");
@@ -52,8 +52,8 @@ for (const market of MARKETS) {
     release();
 
     const body = request.postDataJSON() as Record<string, string>;
-    expect(body).toMatchObject({ phonePrefix: "1", phone: "555 123-4567", country: "colombia", reason: "contractors", volume: "100000-plus" });
-    expect(body.submissionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body).toMatchObject({ phonePrefix: "1", phone: "(201) 555-0123", country: "colombia", reason: "contractors", volume: "100000-plus" });
+    expect(body.submissionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
     const toast = page.locator("[data-sonner-toast]");
     await expect(toast).toContainText(SUCCESS[market][0]);
@@ -80,12 +80,125 @@ test("a field the server rejects is focused and marked invalid, and every value 
   const email = page.locator('[name="email"]');
   await expect(email).toBeFocused();
   await expect(email).toHaveAttribute("aria-invalid", "true");
+  // The market's own text from content, under the field and tied to it, as the browser's messages are.
+  const message = page.locator("#contact-email-message");
+  await expect(message).toHaveText(doc.contact.invalidField);
+  await expect(email).toHaveAttribute("aria-describedby", "contact-email-message");
   await expect(page.locator('[name="company"]')).toHaveValue("Rejected Co");
   await expect(page.locator('[name="volume"]')).toHaveValue("100000-plus");
   // Editing the field clears the server's verdict.
   await email.fill("ana@example.com");
   await expect(email).not.toHaveAttribute("aria-invalid", "true");
+  await expect(message).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Enviar solicitud" })).toBeEnabled();
+});
+
+const PHONES: Record<Market, [prefix: string, typed: string, storedPrefix: string, stored: string, e164: string][]> = {
+  mx: [
+    ["52", "+52 55 1234 5678", "52", "5512345678", "+525512345678"],
+    ["52", "55.1234.5678", "52", "5512345678", "+525512345678"],
+  ],
+  br: [["55", "(11) 98765-4321", "55", "11987654321", "+5511987654321"]],
+  ar: [
+    ["54", "011 15 1234-5678", "54", "91112345678", "+5491112345678"],
+    ["54", "+54 9 11 1234-5678", "54", "91112345678", "+5491112345678"],
+  ],
+};
+
+for (const market of MARKETS) {
+  test.describe(`/${market}, as a visitor types`, () => {
+    test.use({ baseURL: E2E_HOSTS.supabase });
+    const FAKE = E2E_HOSTS.fakeSupabase;
+
+    for (const [prefix, typed, storedPrefix, stored, e164] of PHONES[market]) {
+      test(`the phone ${JSON.stringify(typed)} (prefix ${prefix}) can be sent and is stored as ${e164}`, async ({ page }) => {
+        await asNewClient(page);
+        await page.goto(`/${market}`);
+        const company = `Phone ${market} ${randomUUID()}`;
+        await fill(page, company);
+        await page.locator('[name="phonePrefix"]').selectOption(prefix);
+        await page.locator('[name="phone"]').fill(typed);
+        await page.getByRole("button", { name: SUBMIT[market] }).click();
+        await expect(page.locator('[data-sonner-toast][data-type="success"]')).toContainText(SUCCESS[market][0]);
+        const rows = ((await (await fetch(`${FAKE}/__control/rows`)).json()) as { company: string }[]).filter((r) => r.company === company);
+        expect(rows).toEqual([expect.objectContaining({ phone_prefix: storedPrefix, phone: stored, phone_e164: e164 })]);
+      });
+    }
+
+    test("a field left invalid shows the browser's own message under it, tied to it and styled invalid", async ({ page }) => {
+      await page.goto(`/${market}`);
+      const email = page.locator('[name="email"]');
+      await email.fill("ana");
+      await expect(page.locator("#contact-email-message")).toHaveCount(0);
+      await email.press("Tab");
+      const native = await email.evaluate((el: HTMLInputElement) => el.validationMessage);
+      expect(native).not.toBe("");
+      const message = page.locator("#contact-email-message");
+      await expect(message).toHaveText(native);
+      await expect(message).toBeVisible();
+      await expect(email).toHaveAttribute("aria-describedby", "contact-email-message");
+      await expect(email).toHaveAttribute("aria-invalid", "true");
+      expect(await email.evaluate((el) => el.matches(":user-invalid"))).toBe(true);
+      expect(await email.evaluate((el) => getComputedStyle(el).borderColor)).toBe("rgb(180, 35, 24)");
+      // A field left empty says so too.
+      await page.locator('[name="company"]').focus();
+      await page.locator('[name="company"]').press("Tab");
+      await expect(page.locator("#contact-company-message")).toHaveText(await page.locator('[name="company"]').evaluate((el: HTMLInputElement) => el.validationMessage));
+      // Fixed, the message goes.
+      await email.fill("ana@example.com");
+      await expect(message).toHaveCount(0);
+      await expect(email).not.toHaveAttribute("aria-describedby");
+    });
+  });
+}
+
+test.describe("with a Meta pixel: the browser's Lead and the server event share the submission id", () => {
+  test.use({ baseURL: E2E_HOSTS.pixel });
+  const FAKE = E2E_HOSTS.fakeSupabase;
+  // Stands in for connect.facebook.net/en_US/fbevents.js: like Meta's script, it takes over the snippet's
+  // queue and sends each tracked event to www.facebook.com/tr with the pixel id, the event and its eventID.
+  const FBEVENTS = `(function(){var f=window.fbq,pixel;function run(a){a=[].slice.call(a);if(a[0]==="init"){pixel=a[1];return}
+if(a[0]==="track"){var q=new URLSearchParams({id:pixel,ev:a[1]});if(a[3]&&a[3].eventID)q.set("eid",a[3].eventID);new Image().src="https://www.facebook.com/tr/?"+q}}
+f.callMethod=function(){run(arguments)};f.queue.forEach(run);f.queue.length=0})();`;
+
+  for (const market of MARKETS) {
+    test(`/${market}: Lead with {eventID: submission id} on success, the same id as the conversion sent for Meta`, async ({ page }) => {
+      await asNewClient(page);
+      const hits: URLSearchParams[] = [];
+      await page.route("https://connect.facebook.net/**", (route) => route.fulfill({ contentType: "text/javascript", body: FBEVENTS }));
+      await page.route("https://www.facebook.com/tr/**", (route) => {
+        hits.push(new URL(route.request().url()).searchParams);
+        return route.fulfill({ status: 200, contentType: "image/gif", body: Buffer.from("R0lGODlhAQABAAAAACw=", "base64") });
+      });
+      await page.goto(`/${market}?utm_source=facebook&fbclid=IwAR_e2e_${market}`);
+      await expect.poll(() => hits.map((h) => h.get("ev"))).toEqual(expect.arrayContaining(["PageView", "InitiateCheckout"]));
+      expect(hits.every((h) => h.get("id") === E2E_PIXEL_ID)).toBe(true);
+
+      const company = `Pixel ${market} ${randomUUID()}`;
+      await fill(page, company);
+      const posted = page.waitForRequest("**/api/contact");
+      await page.getByRole("button", { name: SUBMIT[market] }).click();
+      const { submissionId } = (await posted).postDataJSON() as { submissionId: string };
+      await expect(page.locator('[data-sonner-toast][data-type="success"]')).toContainText(SUCCESS[market][0]);
+      await expect.poll(() => hits.filter((h) => h.get("ev") === "Lead").map((h) => h.get("eid"))).toEqual([submissionId]);
+
+      // The server side: the conversion the site sent the meta-conversion function for this lead.
+      type Call = { path: string; body: Record<string, unknown> & { customData?: { company?: string } } };
+      const conversion = async () =>
+        ((await (await fetch(`${FAKE}/__control/requests`)).json()) as Call[]).find((r) => r.path === "/functions/v1/meta-conversion" && r.body?.customData?.company === company);
+      await expect.poll(conversion).toBeTruthy();
+      const { body } = (await conversion())!;
+      expect(body.eventId).toBe(submissionId);
+      expect(body).toMatchObject({
+        eventName: "Lead",
+        market,
+        eventSourceUrl: `${E2E_HOSTS.pixel}/${market}?utm_source=facebook&fbclid=IwAR_e2e_${market}`,
+        clientUserAgent: await page.evaluate(() => navigator.userAgent),
+        userData: { email: "ana@example.com", phone: "+12015550123", country: "colombia" },
+      });
+      expect(body.fbc).toMatch(new RegExp(`^fb\\.1\\.\\d{13}\\.IwAR_e2e_${market}$`));
+    });
+  }
 });
 
 test.describe("Supabase mode: faults of the store and of the conversion function", () => {
@@ -121,6 +234,32 @@ test.describe("Supabase mode: faults of the store and of the conversion function
       expect(await rowsFor(company)).toHaveLength(1);
     });
   }
+
+  test("a value changed after a failed attempt is a new submission; the unchanged retry keeps its id", async ({ page }) => {
+    await asNewClient(page);
+    await page.goto("/mx");
+    const company = `Edited ${randomUUID()}`;
+    await fill(page, company);
+    const ids: string[] = [];
+    page.on("request", (r) => r.url().endsWith("/api/contact") && ids.push((r.postDataJSON() as { submissionId: string }).submissionId));
+    await control({ rest: "down" });
+    const submit = page.getByRole("button", { name: "Enviar solicitud" });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const answered = page.waitForResponse("**/api/contact");
+      await submit.click();
+      expect((await answered).status()).toBe(503);
+      await expect(submit).toBeEnabled();
+    }
+    await control({ rest: "ok" });
+    await page.locator('[name="company"]').fill(`${company} SA`);
+    await submit.click();
+    await expect(page.locator('[data-sonner-toast][data-type="success"]')).toBeVisible();
+    expect(ids).toHaveLength(3);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+    expect(await rowsFor(`${company} SA`)).toEqual([expect.objectContaining({ id: ids[2] })]);
+    expect(await rowsFor(company)).toEqual([]);
+  });
 
   test("a failing conversion function does not affect the visitor: the lead is stored and acknowledged", async ({ page }) => {
     await asNewClient(page);

@@ -6,10 +6,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MARKETS } from "../../lib/markets/markets";
+import { E2E_PORTS } from "../support/e2e-hosts";
 
 // Its own `next start` on a fresh database, so the test can stop it and read what it stored: PGlite is
 // single-process, and a lead only counts once it is on disk.
-const PORT = 3110;
+const PORT = E2E_PORTS.pixel + 1;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const SUBMIT = { mx: "Enviar solicitud", br: "Enviar solicitação", ar: "Enviar solicitud" } as const;
 
@@ -42,7 +43,8 @@ test("leads from every market land in the embedded database and survive a restar
     await page.locator('[name="company"]').fill(companies[market]!);
     await page.locator('[name="contact"]').fill("João Silva");
     await page.locator('[name="email"]').fill(`lead-${market}@example.com`);
-    await page.locator('[name="phone"]').fill("11 98765-4321");
+    await page.locator('[name="phonePrefix"]').selectOption("55");
+    await page.locator('[name="phone"]').fill("(11) 98765-4321");
     await page.locator('[name="country"]').selectOption("brazil");
     await page.locator('[name="reason"]').selectOption("invoice");
     await page.locator('[name="volume"]').selectOption("0-4999");
@@ -54,16 +56,17 @@ test("leads from every market land in the embedded database and survive a restar
   process.kill(-server.pid!, "SIGTERM");
   await exited;
   const db = new PGlite(join(dir, "pglite"));
-  const { rows } = await db.query<{ company: string; phone_prefix: string; phone: string; country: string; reason: string; volume: string; email: string }>(
-    "select company, phone_prefix, phone, country, reason, volume, email from contact_submissions order by created_at",
+  const { rows } = await db.query<{ company: string; phone_prefix: string; phone: string; phone_e164: string; country: string; reason: string; volume: string; email: string }>(
+    "select company, phone_prefix, phone, phone_e164, country, reason, volume, email from contact_submissions order by created_at",
   );
   await db.close();
   expect(rows).toHaveLength(3);
   for (const market of MARKETS) {
     const row = rows.find((r) => r.company === companies[market]);
     expect(row).toMatchObject({
-      phone_prefix: market === "br" ? "55" : "52",
-      phone: "11 98765-4321",
+      phone_prefix: "55",
+      phone: "11987654321",
+      phone_e164: "+5511987654321",
       country: "brazil",
       reason: "invoice",
       volume: "0-4999",
