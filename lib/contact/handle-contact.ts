@@ -24,26 +24,23 @@ export type ContactDeps = {
 const json = (status: number, body: unknown, headers?: Record<string, string>) =>
   Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
 
+/** An http(s) URL on the site's origin (its configured URL, or the host this request reached). */
+function isOwnUrl(url: string, request: Request, siteUrl: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const { protocol, origin, host } = new URL(url);
+  if (protocol !== "https:" && protocol !== "http:") return false;
+  if (origin === new URL(siteUrl).origin) return true;
+  const ownHost = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  return ownHost !== null && host === ownHost;
+}
+
 /**
  * A browser POST from another site is refused. Requests without Origin (servers, curl) are not cross-site
  * browser requests; an opaque origin ("null": sandboxed frames, file://) is never ours.
  */
 function sameOrigin(request: Request, siteUrl: string): boolean {
   const origin = request.headers.get("origin");
-  if (origin === null) return true;
-  if (!URL.canParse(origin)) return false;
-  const { host, origin: normalised } = new URL(origin);
-  if (normalised === new URL(siteUrl).origin) return true;
-  const ownHost = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  return ownHost !== null && host === ownHost;
-}
-
-/** Same origin as the site (its configured URL, or the host this request reached). */
-function isOwnUrl(url: string, request: Request, siteUrl: string): boolean {
-  if (!URL.canParse(url)) return false;
-  const { protocol, origin, host } = new URL(url);
-  if (protocol !== "https:" && protocol !== "http:") return false;
-  return origin === new URL(siteUrl).origin || host === (request.headers.get("x-forwarded-host") ?? request.headers.get("host"));
+  return origin === null || isOwnUrl(origin, request, siteUrl);
 }
 
 /**
@@ -56,7 +53,7 @@ function leadVisit(request: Request, siteUrl: string, market: Market, client: st
   const pageUrl = referer && isOwnUrl(referer, request, siteUrl) ? referer : marketUrl(siteUrl, market);
   return {
     pageUrl,
-    userAgent: request.headers.get("user-agent")?.slice(0, 1024) || "unknown",
+    userAgent: request.headers.get("user-agent")?.slice(0, 1024) || null,
     ip: client && isIP(client) ? client : null,
     ...metaBrowserIds(request.headers.get("cookie"), pageUrl),
   };

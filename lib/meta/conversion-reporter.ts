@@ -8,10 +8,10 @@ import type { ConversionRequest } from "../../supabase/functions/_shared/meta-ev
 import type { MetaBrowserIds } from "./browser-ids";
 
 /** What the visit that sent the lead tells Meta (see ConversionRequest). */
-export type LeadVisit = MetaBrowserIds & { pageUrl: string; userAgent: string; ip: string | null };
+export type LeadVisit = MetaBrowserIds & { pageUrl: string; userAgent: string | null; ip: string | null };
 
 /** The body of the `meta-conversion` function: spec §7's keys and meanings, plus the visit's context. */
-export function leadConversion(lead: Lead, visit: LeadVisit): ConversionRequest {
+export function leadConversion(lead: Lead, visit: LeadVisit & { userAgent: string }): ConversionRequest {
   return {
     eventName: "Lead",
     eventId: lead.id,
@@ -31,7 +31,10 @@ export function leadConversion(lead: Lead, visit: LeadVisit): ConversionRequest 
  * payload to a local sink. A failure is logged only: the visitor already has their answer (spec §8).
  */
 export async function reportLeadConversion(lead: Lead, visit: LeadVisit): Promise<void> {
-  const payload = leadConversion(lead, visit);
+  // Meta requires the browser's user agent for a website event: a lead posted by a client that sends none
+  // (a script, not a visitor's browser) is stored but not reported.
+  if (!visit.userAgent) return console.info(`[meta-conversion] lead ${lead.id} not reported: the request had no user agent`);
+  const payload = leadConversion(lead, { ...visit, userAgent: visit.userAgent });
   try {
     const env = serverEnv();
     if (leadsBackend(env) === "embedded") {

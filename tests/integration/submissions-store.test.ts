@@ -64,4 +64,12 @@ describe("conversion reporting in embedded mode", () => {
     expect(JSON.parse(String(logged))).toMatchObject({ eventName: "Lead", eventId: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69", customData: { company: "Acme", reason: "goods", volume: "0-4999" } });
     expect(String(logged)).not.toMatch(/ana@example\.com|5512345678|203\.0\.113\.9/);
   });
+
+  it("reports nothing for a request without a user agent (Meta requires it for a website event), and says so", async () => {
+    vi.stubEnv("SUPABASE_URL", "");
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    const { reportLeadConversion } = await import("@/lib/meta/conversion-reporter");
+    await reportLeadConversion({ id: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69", company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "5512345678", phoneE164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx" }, { pageUrl: "https://pagos.example/mx", userAgent: null, ip: null });
+    expect(info.mock.calls.map((c) => String(c[0]))).toEqual(["[meta-conversion] lead 8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69 not reported: the request had no user agent"]);
+  });
 });
