@@ -36,6 +36,8 @@ test.afterAll(() => {
 });
 
 test("leads from every market land in the embedded database and survive a restart", async ({ page }) => {
+  // Three submissions on a cold server whose first one opens and migrates the database.
+  test.setTimeout(90_000);
   const companies: Record<string, string> = {};
   for (const market of MARKETS) {
     companies[market] = `Persisted ${market} ${randomUUID()}`;
