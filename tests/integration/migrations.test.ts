@@ -1,6 +1,8 @@
 import { PGlite } from "@electric-sql/pglite";
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate, type LeadRow } from "@/lib/contact/migrations";
@@ -145,6 +147,28 @@ describe("migrating PGlite", () => {
     const { rows } = await db.query<{ name: string }>("select name from public.schema_migrations order by name");
     expect(rows.map((r) => r.name)).toEqual(files);
     await db.close();
+  });
+});
+
+describe("upgrading a table that already holds leads", () => {
+  it("keeps rows stored with a typed phone and no E.164, and applies the new rules to every new row", async () => {
+    const files = readdirSync("supabase/migrations").filter((f) => f.endsWith(".sql")).sort();
+    const dir = mkdtempSync(join(tmpdir(), "migrations-"));
+    copyFileSync(join("supabase/migrations", files[0]!), join(dir, files[0]!));
+    const db = await PGlite.create();
+    await migrate(db, dir);
+    const old = randomUUID();
+    await db.query(
+      "insert into contact_submissions (id, company, contact_name, email, phone_prefix, phone, country, reason, volume, market) values ($1, 'Acme', 'Ana', 'ana@example.com', '52', '55 1234-5678', 'usa', 'goods', '0-4999', 'mx')",
+      [old],
+    );
+    for (const file of files.slice(1)) copyFileSync(join("supabase/migrations", file), join(dir, file));
+    expect(await migrate(db, dir)).toEqual(files.slice(1));
+    const { rows } = await db.query<{ phone: string; phone_e164: string | null }>("select phone, phone_e164 from contact_submissions where id = $1", [old]);
+    expect(rows).toEqual([{ phone: "55 1234-5678", phone_e164: null }]);
+    expect(await sqlstate(db.query(...insert(lead({ phone: "55 1234-5678" }))))).toBe("23514");
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 
