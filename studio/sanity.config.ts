@@ -37,6 +37,12 @@ export default defineConfig({
             resolve: (doc) =>
               isMarket(doc?.market) ? { locations: [{ title: `${MARKET_NAMES[doc.market]}: ${doc?.title ?? ""}`, href: `/${doc.market}` }] } : null,
           }),
+          // The notice lives over its market's landing page, opened by its fragment.
+          privacyNotice: defineLocations({
+            select: { market: "market", title: "title" },
+            resolve: (doc) =>
+              isMarket(doc?.market) ? { locations: [{ title: `${MARKET_NAMES[doc.market]}: ${doc?.title ?? ""}`, href: `/${doc.market}#privacy-notice` }] } : null,
+          }),
         },
       },
     }),
