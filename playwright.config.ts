@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./tests/support/chromium";
-import { E2E_HOSTS, E2E_PIXEL_DIST_DIR, E2E_PORTS } from "./tests/support/e2e-hosts";
+import { E2E_HOSTS, E2E_PORTS } from "./tests/support/e2e-hosts";
 
 const EMBEDDED = E2E_HOSTS.embedded;
 const SUPABASE_MODE = E2E_HOSTS.supabase;
@@ -56,19 +56,6 @@ export default defineConfig({
         SUPABASE_URL: FAKE_SUPABASE,
         SUPABASE_ANON_KEY: "e2e-anon-key",
         SUPABASE_TIMEOUT_MS: "1000",
-      }),
-    },
-    {
-      // The build with a Meta pixel (see scripts/build-for-e2e.mjs), in Supabase mode against the same fake.
-      command: `node tests/support/prepare-e2e-data.mjs .data/e2e/pixel && NEXT_TELEMETRY_DISABLED=1 next start -H 127.0.0.1 -p ${E2E_PORTS.pixel}`,
-      url: `${E2E_HOSTS.pixel}/mx`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: serverEnv(".data/e2e/pixel", {
-        NEXT_DIST_DIR: E2E_PIXEL_DIST_DIR,
-        SUPABASE_URL: FAKE_SUPABASE,
-        SUPABASE_ANON_KEY: "e2e-anon-key",
-        CONTACT_RATE_LIMIT_PER_MINUTE: "0",
       }),
     },
   ],

@@ -14,6 +14,8 @@ const projectId = process.env.NEXT_PUBLIC_SANITY_PROJECT_ID || "local";
 const dataset = process.env.NEXT_PUBLIC_SANITY_DATASET || "production";
 const apiVersion = process.env.NEXT_PUBLIC_SANITY_API_VERSION || "2025-10-01";
 
+const SINGLETONS = ["landingPage", "privacyNotice"];
+
 export default defineConfig({
   name: "default",
   title: "Puente Pagos",
@@ -35,6 +37,12 @@ export default defineConfig({
             resolve: (doc) =>
               isMarket(doc?.market) ? { locations: [{ title: `${MARKET_NAMES[doc.market]}: ${doc?.title ?? ""}`, href: `/${doc.market}` }] } : null,
           }),
+          // The notice lives over its market's landing page, opened by its fragment.
+          privacyNotice: defineLocations({
+            select: { market: "market", title: "title" },
+            resolve: (doc) =>
+              isMarket(doc?.market) ? { locations: [{ title: `${MARKET_NAMES[doc.market]}: ${doc?.title ?? ""}`, href: `/${doc.market}#privacy-notice` }] } : null,
+          }),
         },
       },
     }),
@@ -42,12 +50,12 @@ export default defineConfig({
   ],
   schema: {
     types: schemaTypes,
-    // One landing document per market: marketers edit them, they never create new ones.
-    templates: (templates) => templates.filter((t) => t.schemaType !== "landingPage"),
+    // One landing document and one privacy notice per market: marketers edit them, they never create new ones.
+    templates: (templates) => templates.filter((t) => !SINGLETONS.includes(t.schemaType)),
   },
   document: {
-    newDocumentOptions: (prev) => prev.filter((item) => item.templateId !== "landingPage"),
+    newDocumentOptions: (prev) => prev.filter((item) => !SINGLETONS.includes(item.templateId)),
     actions: (prev, { schemaType }) =>
-      schemaType === "landingPage" ? prev.filter((a) => !["delete", "duplicate", "unpublish"].includes(a.action ?? "")) : prev,
+      SINGLETONS.includes(schemaType) ? prev.filter((a) => !["delete", "duplicate", "unpublish"].includes(a.action ?? "")) : prev,
   },
 });

@@ -3,15 +3,18 @@ import { draftMode } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getLanding } from "@/lib/content/landing-source";
+import { getPrivacyNotice } from "@/lib/content/privacy-notice-source";
 import { readPublicEnv } from "@/lib/env/env";
 import { isMarket, MARKET_LOCALES, type Market } from "@/lib/markets/markets";
 import { hreflangAlternates, marketUrl } from "@/lib/markets/site-urls";
 import { BenefitsSection } from "../_components/benefits-section";
+import { ConsentBanner } from "../_components/consent-banner";
 import { ContactSection } from "../_components/contact-section";
 import { DraftModeTools } from "../_components/draft-mode-tools";
 import { HeroSection } from "../_components/hero-section";
 import { InitiateCheckout } from "../_components/initiate-checkout";
 import { MetaPixel } from "../_components/meta-pixel";
+import { PrivacyFooterLinks, PrivacyFormLine, PrivacyNotice } from "../_components/privacy-notice";
 import { SiteFooter } from "../_components/site-footer";
 import { SiteHeader } from "../_components/site-header";
 
@@ -25,7 +28,7 @@ async function load(params: Promise<{ market: string }>) {
   const { market } = await params;
   if (!isMarket(market)) notFound();
   const { isEnabled: preview } = await draftMode();
-  return { market, content: await landingFor(market, preview) };
+  return { market, preview, content: await landingFor(market, preview) };
 }
 
 export async function generateMetadata({ params }: PageProps<"/[market]">): Promise<Metadata> {
@@ -49,19 +52,25 @@ export async function generateMetadata({ params }: PageProps<"/[market]">): Prom
 }
 
 export default async function LandingPage({ params }: PageProps<"/[market]">) {
-  const { market, content } = await load(params);
+  const { market, preview, content } = await load(params);
+  const notice = await getPrivacyNotice(market, { preview });
   const pixelId = readPublicEnv().NEXT_PUBLIC_META_PIXEL_ID;
+  const consentAsked = Boolean(pixelId) && notice.askConsent;
   return (
     <>
-      {pixelId ? <MetaPixel pixelId={pixelId} /> : null}
+      {pixelId ? <MetaPixel pixelId={pixelId} askConsent={notice.askConsent} /> : null}
+      {consentAsked ? (
+        <ConsentBanner copy={{ label: notice.bannerLabel, text: notice.bannerText, accept: notice.acceptLabel, reject: notice.rejectLabel }} />
+      ) : null}
       <DraftModeTools market={market} />
       <SiteHeader market={market} brandName={content.brandName} header={content.header} />
       <main>
         <HeroSection hero={content.hero} />
         <BenefitsSection benefits={content.benefits} />
-        <ContactSection market={market} content={content} />
+        <ContactSection market={market} content={content} formNote={<PrivacyFormLine notice={notice} />} />
       </main>
-      <SiteFooter brandName={content.brandName} footer={content.footer} />
+      <SiteFooter brandName={content.brandName} footer={content.footer} links={<PrivacyFooterLinks notice={notice} consentAsked={consentAsked} />} />
+      <PrivacyNotice notice={notice} />
       <InitiateCheckout />
     </>
   );

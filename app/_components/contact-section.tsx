@@ -1,12 +1,13 @@
+import type { ReactNode } from "react";
 import type { LandingContent } from "@/lib/content/landing-content";
 import { fillAmount, formatCurrency } from "@/lib/markets/currency";
 import type { Market } from "@/lib/markets/markets";
 import { ContactForm, type ContactFormCopy } from "./contact-form";
 
-type Props = { market: Market; content: LandingContent };
+type Props = { market: Market; content: LandingContent; formNote?: ReactNode };
 
 /** Server side of the form: turns content into the plain strings the client leaf needs. */
-export function ContactSection({ market, content }: Props) {
+export function ContactSection({ market, content, formNote }: Props) {
   const { contact, locale, currency } = content;
   const lastVolume = contact.volumeOptions.length - 1;
   const volumeOptions = contact.volumeOptions.map((option, index) => {
@@ -44,6 +45,7 @@ export function ContactSection({ market, content }: Props) {
         </div>
         <div className="lg:col-span-3">
           <ContactForm key={market} copy={copy} defaultPhonePrefix={content.defaultPhonePrefix} market={market} />
+          {formNote}
         </div>
       </div>
     </section>

@@ -1,16 +1,26 @@
+import { CONSENT_COOKIE, META_PIXEL_SCRIPT } from "@/lib/consent/consent-cookie";
+
 /**
  * Meta's standard pixel snippet, rendered only when NEXT_PUBLIC_META_PIXEL_ID is set. Inline so `fbq` exists
- * before hydration, when InitiateCheckout fires.
+ * before hydration, when InitiateCheckout fires. Where the market asks first, consent starts revoked and the
+ * library is not even requested until the visitor accepts (now, or on an earlier visit): until then `fbq` only
+ * queues, and Meta's library replays the queue, holding events until consent is granted.
  */
-export function MetaPixel({ pixelId }: { pixelId: string }) {
-  const snippet = `!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';n.queue=[];t=b.createElement(e);t.async=!0;t.src=v;s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s)}(window,document,'script','https://connect.facebook.net/en_US/fbevents.js');fbq('init',${JSON.stringify(pixelId)});fbq('track','PageView');`;
+export function MetaPixel({ pixelId, askConsent }: { pixelId: string; askConsent: boolean }) {
+  const load = `t=b.createElement(e);t.async=!0;t.src=v;s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s);`;
+  const granted = `/(?:^|;\\s*)${CONSENT_COOKIE}=granted(?:;|$)/.test(b.cookie)`;
+  const start = askConsent ? `fbq('consent','revoke');if(${granted}){fbq('consent','grant');${load}}` : load;
+  const snippet = `!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';n.queue=[];${start}fbq('init',${JSON.stringify(pixelId)});fbq('track','PageView')}(window,document,'script',${JSON.stringify(META_PIXEL_SCRIPT)});`;
   return (
     <>
       <script dangerouslySetInnerHTML={{ __html: snippet }} />
-      <noscript>
-        {/* eslint-disable-next-line @next/next/no-img-element -- the pixel's no-JS fallback must be a plain img */}
-        <img height="1" width="1" alt="" style={{ display: "none" }} src={`https://www.facebook.com/tr?id=${pixelId}&ev=PageView&noscript=1`} />
-      </noscript>
+      {/* Without JavaScript nobody can be asked, so the image fallback exists only where consent is not required. */}
+      {askConsent ? null : (
+        <noscript>
+          {/* eslint-disable-next-line @next/next/no-img-element -- the pixel's no-JS fallback must be a plain img */}
+          <img height="1" width="1" alt="" style={{ display: "none" }} src={`https://www.facebook.com/tr?id=${pixelId}&ev=PageView&noscript=1`} />
+        </noscript>
+      )}
     </>
   );
 }

@@ -18,6 +18,8 @@ export type ContactDeps = {
   limiter: RateLimiter;
   /** Reports the conversion of a stored lead; must not delay the response (the route wraps it in `after()`). */
   report: (lead: Lead, visit: LeadVisit) => void;
+  /** Whether Meta's browser ids may travel with this market's conversion, given the request's cookies (consent). */
+  mayTrack: (market: Market, cookieHeader: string | null) => Promise<boolean>;
   siteUrl: string;
 };
 
@@ -46,16 +48,16 @@ function sameOrigin(request: Request, siteUrl: string): boolean {
 /**
  * What Meta needs about the visit: the page the lead was sent from (the form's Referer, which our
  * Referrer-Policy sends in full to our own origin; the market's page when absent or foreign), the browser,
- * the address, and Meta's browser ids.
+ * the address, and Meta's browser ids where the visitor allowed tracking.
  */
-function leadVisit(request: Request, siteUrl: string, market: Market, client: string | null): LeadVisit {
+function leadVisit(request: Request, siteUrl: string, market: Market, client: string | null, tracking: boolean): LeadVisit {
   const referer = request.headers.get("referer");
   const pageUrl = referer && isOwnUrl(referer, request, siteUrl) ? referer : marketUrl(siteUrl, market);
   return {
     pageUrl,
     userAgent: request.headers.get("user-agent")?.slice(0, 1024) || null,
     ip: client && isIP(client) ? client : null,
-    ...metaBrowserIds(request.headers.get("cookie"), pageUrl),
+    ...(tracking ? metaBrowserIds(request.headers.get("cookie"), pageUrl) : {}),
   };
 }
 
@@ -107,6 +109,7 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
   }
   // Also for a duplicate: the attempt that stored it may have timed out before it could report, and Meta
   // deduplicates on the event id (the submission id).
-  deps.report(lead, leadVisit(request, deps.siteUrl, lead.market, client));
+  const tracking = await deps.mayTrack(lead.market, request.headers.get("cookie"));
+  deps.report(lead, leadVisit(request, deps.siteUrl, lead.market, client, tracking));
   return json(201, { ok: true });
 }

@@ -41,3 +41,34 @@ export const LANDING_QUERY = defineQuery(`*[_type == "landingPage" && market == 
   },
   footer{ tagline, copyrightYear, rights }
 }`);
+
+/** One market's privacy notice and tracking-consent copy (validated by privacy-notice.ts). */
+export const PRIVACY_NOTICE_QUERY = defineQuery(`*[_type == "privacyNotice" && market == $market][0]{
+  _id,
+  market,
+  locale,
+  title,
+  updatedAt,
+  updatedLabel,
+  body,
+  closeLabel,
+  detailsTitle,
+  legalName,
+  legalNameLabel,
+  address,
+  addressLabel,
+  privacyEmail,
+  privacyEmailLabel,
+  authority,
+  authorityUrl,
+  authorityLabel,
+  formLine,
+  formLinkLabel,
+  footerLinkLabel,
+  "askConsent": coalesce(askConsent, true),
+  bannerLabel,
+  bannerText,
+  acceptLabel,
+  rejectLabel,
+  settingsLinkLabel
+}`);

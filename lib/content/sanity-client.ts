@@ -4,8 +4,11 @@ import { serverEnv } from "../env/server-env";
 
 let client: SanityClient | undefined;
 
-/** Fields the code matches on (market, locale, currency, icons, option values, phone prefix): no markers. */
-const CODE_VALUES = new Set(["market", "locale", "currency", "icon", "defaultPhonePrefix", "value"]);
+/**
+ * Fields the code matches on (market, locale, currency, icons, option values, phone prefix) or puts in a link
+ * (the privacy contact's mailto:): no markers.
+ */
+const CODE_VALUES = new Set(["market", "locale", "currency", "icon", "defaultPhonePrefix", "value", "privacyEmail"]);
 
 /** The Content Lake client (Sanity mode only). Tag-revalidated fetches must bypass the CDN. */
 export function sanityClient(): SanityClient {

@@ -65,6 +65,53 @@ export type Volume = {
   placeholder: string;
 };
 
+export type PrivacyNotice = {
+  _id: string;
+  _type: "privacyNotice";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  market: "mx" | "br" | "ar";
+  locale: "es-MX" | "pt-BR" | "es-AR";
+  title: string;
+  updatedAt: string;
+  updatedLabel: string;
+  body: Array<{
+    children?: Array<{
+      marks?: Array<string>;
+      text?: string;
+      _type: "span";
+      _key: string;
+    }>;
+    style?: "normal" | "h3";
+    listItem?: "bullet";
+    markDefs?: null;
+    level?: number;
+    _type: "block";
+    _key: string;
+  }>;
+  closeLabel: string;
+  detailsTitle: string;
+  legalName: string;
+  legalNameLabel: string;
+  address: string;
+  addressLabel: string;
+  privacyEmail: string;
+  privacyEmailLabel: string;
+  authority: string;
+  authorityUrl: string;
+  authorityLabel: string;
+  formLine: string;
+  formLinkLabel: string;
+  footerLinkLabel: string;
+  askConsent: boolean;
+  bannerLabel: string;
+  bannerText: string;
+  acceptLabel: string;
+  rejectLabel: string;
+  settingsLinkLabel: string;
+};
+
 export type SiteFooter = {
   _type: "siteFooter";
   tagline: string;
@@ -345,6 +392,7 @@ export type AllSanitySchemaTypes =
   | Country
   | Reason
   | Volume
+  | PrivacyNotice
   | SiteFooter
   | VolumeOption
   | ReasonOption
@@ -500,10 +548,57 @@ export type LANDING_QUERY_RESULT = {
   };
 } | null;
 
+// Source: lib/content/queries.ts
+// Variable: PRIVACY_NOTICE_QUERY
+// Query: *[_type == "privacyNotice" && market == $market][0]{  _id,  market,  locale,  title,  updatedAt,  updatedLabel,  body,  closeLabel,  detailsTitle,  legalName,  legalNameLabel,  address,  addressLabel,  privacyEmail,  privacyEmailLabel,  authority,  authorityUrl,  authorityLabel,  formLine,  formLinkLabel,  footerLinkLabel,  "askConsent": coalesce(askConsent, true),  bannerLabel,  bannerText,  acceptLabel,  rejectLabel,  settingsLinkLabel}
+export type PRIVACY_NOTICE_QUERY_RESULT = {
+  _id: string;
+  market: "ar" | "br" | "mx";
+  locale: "es-AR" | "es-MX" | "pt-BR";
+  title: string;
+  updatedAt: string;
+  updatedLabel: string;
+  body: Array<{
+    children?: Array<{
+      marks?: Array<string>;
+      text?: string;
+      _type: "span";
+      _key: string;
+    }>;
+    style?: "h3" | "normal";
+    listItem?: "bullet";
+    markDefs?: null;
+    level?: number;
+    _type: "block";
+    _key: string;
+  }>;
+  closeLabel: string;
+  detailsTitle: string;
+  legalName: string;
+  legalNameLabel: string;
+  address: string;
+  addressLabel: string;
+  privacyEmail: string;
+  privacyEmailLabel: string;
+  authority: string;
+  authorityUrl: string;
+  authorityLabel: string;
+  formLine: string;
+  formLinkLabel: string;
+  footerLinkLabel: string;
+  askConsent: boolean;
+  bannerLabel: string;
+  bannerText: string;
+  acceptLabel: string;
+  rejectLabel: string;
+  settingsLinkLabel: string;
+} | null;
+
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
     '*[_type == "landingPage" && market == $market][0]{\n  _id,\n  market,\n  locale,\n  currency,\n  defaultPhonePrefix,\n  brandName,\n  seo{ title, description },\n  header{ flagLabel, contactButton },\n  hero{ title, highlight, body, cta },\n  benefits{ title, cards[]{ _key, icon, title, body, "claim": coalesce(claim, null) } },\n  contact{\n    title,\n    intro,\n    fields{\n      company{ label, placeholder },\n      contact{ label, placeholder },\n      email{ label, placeholder },\n      phonePrefix{ label },\n      phone{ label, placeholder },\n      country{ label, placeholder },\n      reason{ label, placeholder },\n      volume{ label, placeholder }\n    },\n    phonePrefixOptions[]{ value, label },\n    countryOptions[]{ value, label },\n    reasonOptions[]{ value, label },\n    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },\n    approxUpTo,\n    approxOver,\n    submit,\n    submitting,\n    successTitle,\n    successMessage,\n    errorTitle,\n    errorMessage,\n    invalidField\n  },\n  footer{ tagline, copyrightYear, rights }\n}': LANDING_QUERY_RESULT;
+    '*[_type == "privacyNotice" && market == $market][0]{\n  _id,\n  market,\n  locale,\n  title,\n  updatedAt,\n  updatedLabel,\n  body,\n  closeLabel,\n  detailsTitle,\n  legalName,\n  legalNameLabel,\n  address,\n  addressLabel,\n  privacyEmail,\n  privacyEmailLabel,\n  authority,\n  authorityUrl,\n  authorityLabel,\n  formLine,\n  formLinkLabel,\n  footerLinkLabel,\n  "askConsent": coalesce(askConsent, true),\n  bannerLabel,\n  bannerText,\n  acceptLabel,\n  rejectLabel,\n  settingsLinkLabel\n}': PRIVACY_NOTICE_QUERY_RESULT;
   }
 }

@@ -2,7 +2,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { seedLanding } from "../support/seed";
-import { E2E_HOSTS, E2E_PIXEL_ID } from "../support/e2e-hosts";
+import { CONSENT_COOKIE } from "../../lib/consent/consent-cookie";
+import { E2E_HOSTS } from "../support/e2e-hosts";
+import { E2E_PIXEL_ID, interceptMeta } from "../support/fake-meta-pixel";
 
 const SUBMIT: Record<Market, string> = { mx: "Enviar solicitud", br: "Enviar solicitação", ar: "Enviar solicitud" };
 const SUCCESS: Record<Market, [string, string]> = {
@@ -153,26 +155,19 @@ for (const market of MARKETS) {
 }
 
 test.describe("with a Meta pixel: the browser's Lead and the server event share the submission id", () => {
-  test.use({ baseURL: E2E_HOSTS.pixel });
+  test.use({ baseURL: E2E_HOSTS.supabase });
   const FAKE = E2E_HOSTS.fakeSupabase;
-  // Stands in for connect.facebook.net/en_US/fbevents.js: like Meta's script, it takes over the snippet's
-  // queue and sends each tracked event to www.facebook.com/tr with the pixel id, the event and its eventID.
-  const FBEVENTS = `(function(){var f=window.fbq,pixel;function run(a){a=[].slice.call(a);if(a[0]==="init"){pixel=a[1];return}
-if(a[0]==="track"){var q=new URLSearchParams({id:pixel,ev:a[1]});if(a[3]&&a[3].eventID)q.set("eid",a[3].eventID);new Image().src="https://www.facebook.com/tr/?"+q}}
-f.callMethod=function(){run(arguments)};f.queue.forEach(run);f.queue.length=0})();`;
 
   for (const market of MARKETS) {
     test(`/${market}: Lead with {eventID: submission id} on success, the same id as the conversion sent for Meta`, async ({ page }) => {
       await asNewClient(page);
-      const hits: URLSearchParams[] = [];
-      await page.route("https://connect.facebook.net/**", (route) => route.fulfill({ contentType: "text/javascript", body: FBEVENTS }));
-      await page.route("https://www.facebook.com/tr/**", (route) => {
-        hits.push(new URL(route.request().url()).searchParams);
-        return route.fulfill({ status: 200, contentType: "image/gif", body: Buffer.from("R0lGODlhAQABAAAAACw=", "base64") });
-      });
+      // The visitor accepted tracking on an earlier visit: the pixel runs and Meta's ids may reach the server.
+      await page.context().addCookies([{ name: CONSENT_COOKIE, value: "granted", url: E2E_HOSTS.supabase }]);
+      const meta = await interceptMeta(page);
+      const hits = () => meta.filter((r) => r.url().startsWith("https://www.facebook.com/tr")).map((r) => new URL(r.url()).searchParams);
       await page.goto(`/${market}?utm_source=facebook&fbclid=IwAR_e2e_${market}`);
-      await expect.poll(() => hits.map((h) => h.get("ev"))).toEqual(expect.arrayContaining(["PageView", "InitiateCheckout"]));
-      expect(hits.every((h) => h.get("id") === E2E_PIXEL_ID)).toBe(true);
+      await expect.poll(() => hits().map((h) => h.get("ev"))).toEqual(expect.arrayContaining(["PageView", "InitiateCheckout"]));
+      expect(hits().every((h) => h.get("id") === E2E_PIXEL_ID)).toBe(true);
 
       const company = `Pixel ${market} ${randomUUID()}`;
       await fill(page, company);
@@ -180,7 +175,7 @@ f.callMethod=function(){run(arguments)};f.queue.forEach(run);f.queue.length=0})(
       await page.getByRole("button", { name: SUBMIT[market] }).click();
       const { submissionId } = (await posted).postDataJSON() as { submissionId: string };
       await expect(page.locator('[data-sonner-toast][data-type="success"]')).toContainText(SUCCESS[market][0]);
-      await expect.poll(() => hits.filter((h) => h.get("ev") === "Lead").map((h) => h.get("eid"))).toEqual([submissionId]);
+      await expect.poll(() => hits().filter((h) => h.get("ev") === "Lead").map((h) => h.get("eid"))).toEqual([submissionId]);
 
       // The server side: the conversion the site sent the meta-conversion function for this lead.
       type Call = { path: string; body: Record<string, unknown> & { customData?: { company?: string } } };
@@ -192,7 +187,7 @@ f.callMethod=function(){run(arguments)};f.queue.forEach(run);f.queue.length=0})(
       expect(body).toMatchObject({
         eventName: "Lead",
         market,
-        eventSourceUrl: `${E2E_HOSTS.pixel}/${market}?utm_source=facebook&fbclid=IwAR_e2e_${market}`,
+        eventSourceUrl: `${E2E_HOSTS.supabase}/${market}?utm_source=facebook&fbclid=IwAR_e2e_${market}`,
         clientUserAgent: await page.evaluate(() => navigator.userAgent),
         userData: { email: "ana@example.com", phone: "+12015550123", country: "colombia" },
       });

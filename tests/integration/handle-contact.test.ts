@@ -30,7 +30,7 @@ const valid = (overrides: Record<string, unknown> = {}) => ({
 });
 
 function deps(overrides: Partial<ContactDeps> = {}): ContactDeps {
-  return { store: async () => store, limiter: new MemoryRateLimiter(0), report: (lead, visit) => (reported.push(lead), visits.push(visit)), siteUrl: SITE, ...overrides };
+  return { store: async () => store, limiter: new MemoryRateLimiter(0), report: (lead, visit) => (reported.push(lead), visits.push(visit)), mayTrack: async () => true, siteUrl: SITE, ...overrides };
 }
 
 function post(body: string | object, headers: Record<string, string> = {}) {
@@ -101,6 +101,17 @@ describe("POST /api/contact", () => {
     await handleContact(post(valid({ market: "br" }), { referer: "https://evil.example/br" }), deps());
     expect(visits[1]).toMatchObject({ pageUrl: `${SITE}/br`, ip: null });
     expect(visits[1]).not.toHaveProperty("fbc");
+  });
+
+  it("sends Meta's browser ids only where tracking is allowed for the market and these cookies", async () => {
+    const asked: [string, string | null][] = [];
+    const headers = { referer: `${SITE}/br?fbclid=IwAR3abc`, cookie: "_fbp=fb.1.1763860000000.1234567890; tracking_consent=denied" };
+    const mayTrack = async (market: string, cookie: string | null) => (asked.push([market, cookie]), false);
+    expect((await handleContact(post(valid({ market: "br" }), headers), deps({ mayTrack }))).status).toBe(201);
+    expect(asked).toEqual([["br", headers.cookie]]);
+    expect(visits[0]).toMatchObject({ pageUrl: headers.referer });
+    expect(visits[0]).not.toHaveProperty("fbp");
+    expect(visits[0]).not.toHaveProperty("fbc");
   });
 
   it.each([

@@ -32,6 +32,13 @@ describe("POST /api/revalidate", () => {
     expect(revalidateTag.mock.calls).toEqual([["landingPage:br", "max"]]);
   });
 
+  it("revalidates the market's page when its privacy notice is published", async () => {
+    const { status, json } = await post(JSON.stringify({ _type: "privacyNotice", _id: "privacyNotice.ar", market: "ar" }));
+    expect(status).toBe(200);
+    expect(json.revalidated).toEqual(["landingPage:ar"]);
+    expect(revalidateTag.mock.calls).toEqual([["landingPage:ar", "max"]]);
+  });
+
   it.each([
     ["no signature", null],
     ["a signature made with another secret", "other"],

@@ -2,6 +2,7 @@ import { after } from "next/server";
 import { handleContact } from "@/lib/contact/handle-contact";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
 import { getSubmissionsStore } from "@/lib/contact/submissions-store";
+import { askConsentFor, trackingConsented } from "@/lib/consent/tracking-consent";
 import { serverEnv } from "@/lib/env/server-env";
 import { reportLeadConversion } from "@/lib/meta/conversion-reporter";
 
@@ -15,6 +16,7 @@ export function POST(request: Request): Promise<Response> {
     limiter,
     // The conversion is reported after the response is sent, so it never delays the visitor.
     report: (lead, visit) => after(() => reportLeadConversion(lead, visit)),
+    mayTrack: async (market, cookieHeader) => trackingConsented(cookieHeader, await askConsentFor(market)),
     siteUrl: serverEnv().NEXT_PUBLIC_SITE_URL,
   });
 }

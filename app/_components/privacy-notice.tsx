@@ -1,0 +1,103 @@
+import { PortableText, type PortableTextComponents } from "@portabletext/react";
+import type { PrivacyNotice as Notice } from "@/lib/content/privacy-notice";
+import { ConsentSettingsButton } from "./consent-banner";
+import { PrivacyNoticeFocus } from "./privacy-notice-focus";
+
+const NOTICE_ID = "privacy-notice";
+// Without JavaScript, closing lands on the form's link to the notice: the one place it is always opened from.
+const FORM_LINK_ID = "privacy-link-form";
+
+const components: PortableTextComponents = {
+  block: {
+    normal: ({ children }) => <p className="mt-3">{children}</p>,
+    h3: ({ children }) => <h3 className="mt-6 text-lg font-semibold text-ink">{children}</h3>,
+  },
+  list: { bullet: ({ children }) => <ul className="mt-3 list-disc space-y-2 pl-6">{children}</ul> },
+  marks: { strong: ({ children }) => <strong className="font-semibold">{children}</strong> },
+};
+
+const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800";
+
+/**
+ * The market's privacy notice, in the landing page itself so `/mx/*`, `/br/*` and `/ar/*` keep showing the
+ * landing: hidden until a link targets `#privacy-notice`, then shown over the page by CSS alone.
+ */
+export function PrivacyNotice({ notice }: { notice: Notice }) {
+  const updated = new Intl.DateTimeFormat(notice.locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(notice.updatedAt));
+  const close = (
+    <a href={`#${FORM_LINK_ID}`} data-close className="inline-flex h-11 shrink-0 items-center rounded-full border border-slate-300 px-4 text-sm font-semibold text-ink hover:bg-slate-50">
+      {notice.closeLabel}
+    </a>
+  );
+  return (
+    <>
+      <section
+        id={NOTICE_ID}
+        role="dialog"
+        aria-labelledby={`${NOTICE_ID}-title`}
+        tabIndex={-1}
+        className="fixed inset-0 z-50 hidden overflow-y-auto overscroll-contain bg-slate-900/60 p-3 focus:outline-none target:block sm:p-8"
+      >
+        <div className="mx-auto max-w-2xl rounded-2xl bg-white p-6 text-base text-ink shadow-xl sm:p-8">
+          <div className="flex items-start justify-between gap-4">
+            <h2 id={`${NOTICE_ID}-title`} className="text-2xl font-bold tracking-tight">
+              {notice.title}
+            </h2>
+            {close}
+          </div>
+          <p className="mt-1 text-sm text-muted">
+            {notice.updatedLabel}: <time dateTime={notice.updatedAt}>{updated}</time>
+          </p>
+          <PortableText value={notice.body} components={components} />
+          <h3 className="mt-6 text-lg font-semibold">{notice.detailsTitle}</h3>
+          <dl className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
+            <dt className="font-medium">{notice.legalNameLabel}</dt>
+            <dd>{notice.legalName}</dd>
+            <dt className="font-medium">{notice.addressLabel}</dt>
+            <dd>{notice.address}</dd>
+            <dt className="font-medium">{notice.privacyEmailLabel}</dt>
+            <dd>
+              <a href={`mailto:${notice.privacyEmail}`} className={linkClass}>
+                {notice.privacyEmail}
+              </a>
+            </dd>
+            <dt className="font-medium">{notice.authorityLabel}</dt>
+            <dd>
+              <a href={notice.authorityUrl} className={linkClass} rel="noopener noreferrer">
+                {notice.authority}
+              </a>
+            </dd>
+          </dl>
+          <div className="mt-8 flex justify-end">{close}</div>
+        </div>
+      </section>
+      <PrivacyNoticeFocus id={NOTICE_ID} />
+    </>
+  );
+}
+
+/** The line under the contact form: sending it means the notice applies, with the link to it. */
+export function PrivacyFormLine({ notice }: { notice: Notice }) {
+  const [before, after] = notice.formLine.split("{link}", 2);
+  return (
+    <p className="mt-4 text-sm text-muted">
+      {before}
+      <a id={FORM_LINK_ID} href={`#${NOTICE_ID}`} className={linkClass}>
+        {notice.formLinkLabel}
+      </a>
+      {after}
+    </p>
+  );
+}
+
+/** Footer links: the notice, and (where consent is asked) the control that reopens the tracking banner. */
+export function PrivacyFooterLinks({ notice, consentAsked }: { notice: Notice; consentAsked: boolean }) {
+  return (
+    <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+      <a id="privacy-link-footer" href={`#${NOTICE_ID}`} className="underline underline-offset-2 hover:text-white">
+        {notice.footerLinkLabel}
+      </a>
+      {consentAsked ? <ConsentSettingsButton label={notice.settingsLinkLabel} /> : null}
+    </p>
+  );
+}
