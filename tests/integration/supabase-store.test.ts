@@ -121,6 +121,7 @@ describe("the route on the Supabase store", () => {
     handleContact(new Request(`${SITE}/api/contact`, { method: "POST", headers: { "content-type": "application/json", origin: SITE }, body: body(submissionId) }), {
       store: async () => store(100),
       limiter: new MemoryRateLimiter(0),
+      mayTrack: async () => false,
       report: () => {},
       siteUrl: SITE,
     });
