@@ -8,7 +8,7 @@ export const LANDING_QUERY = defineQuery(`*[_type == "landingPage" && market == 
   currency,
   defaultPhonePrefix,
   brandName,
-  seo{ title, description },
+  seo{ title, description, "ogImage": coalesce(ogImage, null) },
   header{ flagLabel, contactButton },
   hero{ title, highlight, body, cta },
   benefits{ title, cards[]{ _key, icon, title, body, "claim": coalesce(claim, null) } },
