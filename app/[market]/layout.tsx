@@ -1,5 +1,8 @@
 import type { Metadata, Viewport } from "next";
+import { VisualEditing } from "next-sanity/visual-editing";
+import { draftMode } from "next/headers";
 import { notFound } from "next/navigation";
+import { contentBackend, readPublicEnv } from "@/lib/env/env";
 import { MARKETS, MARKET_LOCALES, isMarket } from "@/lib/markets/markets";
 import { inter } from "../fonts";
 import "../globals.css";
@@ -24,9 +27,15 @@ export const viewport: Viewport = {
 export default async function MarketLayout({ children, params }: LayoutProps<"/[market]">) {
   const { market } = await params;
   if (!isMarket(market)) notFound();
+  // The visual editing overlays (Sanity's Presentation tool), once per document and only in draft mode: they
+  // also refresh the page as the document changes in the Studio.
+  const visualEditing = contentBackend(readPublicEnv()) === "sanity" && (await draftMode()).isEnabled;
   return (
     <html lang={MARKET_LOCALES[market]} className={inter.variable}>
-      <body className="font-sans">{children}</body>
+      <body className="font-sans">
+        {children}
+        {visualEditing ? <VisualEditing /> : null}
+      </body>
     </html>
   );
 }
