@@ -12,6 +12,7 @@ const cspOptions = {
 };
 
 const nextConfig: NextConfig = {
+  distDir: env.NEXT_DIST_DIR,
   poweredByHeader: false,
   reactStrictMode: true,
   experimental: { globalNotFound: true },
