@@ -65,6 +65,7 @@ export const landingPage = defineType({
     defineField({ name: "benefits", title: "Benefits", type: "benefits", group: "page", validation: (r) => r.required() }),
     defineField({ name: "contact", title: "Contact form", type: "contactSection", group: "form", validation: (r) => r.required() }),
     defineField({ name: "footer", title: "Footer", type: "siteFooter", group: "page", validation: (r) => r.required() }),
+    defineField({ name: "errorPage", title: "Error screen", type: "errorPage", group: "page", validation: (r) => r.required() }),
     defineField({ name: "seo", title: "SEO", type: "seo", group: "seo", validation: (r) => r.required() }),
   ],
   // The site's content contract, run on the document: whatever the site would refuse is an error here, on its field.

@@ -51,7 +51,7 @@ export const volumeOption = defineType({
   type: "object",
   fields: [
     defineField({ name: "value", title: "Value", type: "string", options: { list: [...VOLUMES] }, validation: (r) => r.required() }),
-    text("label", "Label (USD range)", "The range in US dollars as visitors read it, in the market's format, e.g. “USD 0 – USD 4,999” or “US$ 0 – US$ 4.999”.", "volumeLabel"),
+    text("label", "Label (USD range)", "The range in US dollars as visitors read it, in the market's format, e.g. “USD 0 – USD 4,999” or “US$ 0 – US$ 4.999”.", "optionLabel"),
     defineField({
       name: "approx",
       title: "Approximate local-currency equivalent",
@@ -204,6 +204,17 @@ export const contactSection = defineType({
     { ...text("errorTitle", "Error title", "Notification title when sending failed.", "toastTitle"), group: "messages" },
     { ...text("errorMessage", "Error message", "Notification text when sending failed."), group: "messages" },
     { ...text("invalidField", "Rejected field", "Shown on a field the server did not accept."), group: "messages" },
+  ],
+});
+
+export const errorPage = defineType({
+  name: "errorPage",
+  title: "Error screen",
+  description: "Shown under the title “Unexpected Application Error!” (which stays as the spec writes it) when this market's page fails.",
+  type: "object",
+  fields: [
+    text("message", "Message", "What happened and what to do, e.g. “Algo salió mal al mostrar esta página. Inténtalo de nuevo en un momento.”"),
+    text("homeLink", "Home link", "The link back to this market's home page.", "heroCta"),
   ],
 });
 

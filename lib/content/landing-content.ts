@@ -1,3 +1,4 @@
+import { stegaClean } from "@sanity/client/stega";
 import { z } from "zod";
 import { BENEFIT_ICONS } from "./benefit-icons";
 import { COPY_LIMITS, limitMessage, type CopyLimit } from "./copy-limits";
@@ -11,8 +12,11 @@ import type { LANDING_QUERY_RESULT } from "./sanity.types";
  * the page requires.
  */
 const text = z.string().trim().min(1, "must not be empty");
-/** Short copy with a length past which it breaks the layout on a small phone. */
-const short = (kind: CopyLimit) => text.max(COPY_LIMITS[kind].max, limitMessage(kind, "max"));
+/**
+ * Short copy with a length past which it breaks the layout on a small phone. Counted on the visible text: in a
+ * draft preview, copy also carries invisible visual-editing markers.
+ */
+const short = (kind: CopyLimit) => text.refine((value) => stegaClean(value).length <= COPY_LIMITS[kind].max, limitMessage(kind, "max"));
 
 const span = z.object({ _type: z.literal("span"), _key: z.string(), text: z.string(), marks: z.array(z.string()).optional() });
 const block = z.object({
@@ -88,7 +92,7 @@ export const landingContentSchema = z.object({
     countryOptions: optionList(COUNTRIES),
     reasonOptions: optionList(REASONS),
     volumeOptions: z
-      .array(z.object({ value: z.enum(VOLUMES), label: short("volumeLabel"), approx: z.number().positive().nullable() }))
+      .array(z.object({ value: z.enum(VOLUMES), label: short("optionLabel"), approx: z.number().positive().nullable() }))
       .superRefine(exactlyOnce(VOLUMES))
       .superRefine((items, ctx) => {
         // Spec §3: only the first and the last range carry a local-currency equivalent. Checked in the document's
@@ -126,6 +130,10 @@ export const landingContentSchema = z.object({
   });
 
 export type LandingContent = z.infer<typeof landingContentSchema>;
+
+/** The words of a market's error screen (its title stays the spec's). */
+export const errorPageSchema = z.object({ message: text, homeLink: short("heroCta") });
+export type ErrorPageCopy = z.infer<typeof errorPageSchema>;
 
 export class InvalidContentError extends Error {}
 

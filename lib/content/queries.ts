@@ -41,3 +41,7 @@ export const LANDING_QUERY = defineQuery(`*[_type == "landingPage" && market == 
   },
   footer{ tagline, copyrightYear, rights }
 }`);
+
+/** The words of a market's error screen, read on their own so the screen still speaks the market's language when
+ * the rest of its landing document is what failed. */
+export const ERROR_PAGE_QUERY = defineQuery(`*[_type == "landingPage" && market == $market][0].errorPage{ message, homeLink }`);

@@ -65,6 +65,12 @@ export type Volume = {
   placeholder: string;
 };
 
+export type ErrorPage = {
+  _type: "errorPage";
+  message: string;
+  homeLink: string;
+};
+
 export type SiteFooter = {
   _type: "siteFooter";
   tagline: string;
@@ -227,6 +233,7 @@ export type LandingPage = {
   benefits: Benefits;
   contact: ContactSection;
   footer: SiteFooter;
+  errorPage: ErrorPage;
   seo: Seo;
 };
 
@@ -359,6 +366,7 @@ export type AllSanitySchemaTypes =
   | Country
   | Reason
   | Volume
+  | ErrorPage
   | SiteFooter
   | VolumeOption
   | ReasonOption
@@ -522,10 +530,19 @@ export type LANDING_QUERY_RESULT = {
   };
 } | null;
 
+// Source: lib/content/queries.ts
+// Variable: ERROR_PAGE_QUERY
+// Query: *[_type == "landingPage" && market == $market][0].errorPage{ message, homeLink }
+export type ERROR_PAGE_QUERY_RESULT = {
+  message: string;
+  homeLink: string;
+} | null;
+
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
     '*[_type == "landingPage" && market == $market][0]{\n  _id,\n  market,\n  locale,\n  currency,\n  defaultPhonePrefix,\n  brandName,\n  seo{ title, description, "ogImage": coalesce(ogImage, null) },\n  header{ flagLabel, contactButton },\n  hero{ title, highlight, body, cta },\n  benefits{ title, cards[]{ _key, icon, title, body, "claim": coalesce(claim, null) } },\n  contact{\n    title,\n    intro,\n    fields{\n      company{ label, placeholder },\n      contact{ label, placeholder },\n      email{ label, placeholder },\n      phonePrefix{ label },\n      phone{ label, placeholder },\n      country{ label, placeholder },\n      reason{ label, placeholder },\n      volume{ label, placeholder }\n    },\n    phonePrefixOptions[]{ value, label },\n    countryOptions[]{ value, label },\n    reasonOptions[]{ value, label },\n    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },\n    approxUpTo,\n    approxOver,\n    submit,\n    submitting,\n    successTitle,\n    successMessage,\n    errorTitle,\n    errorMessage,\n    invalidField\n  },\n  footer{ tagline, copyrightYear, rights }\n}': LANDING_QUERY_RESULT;
+    '*[_type == "landingPage" && market == $market][0].errorPage{ message, homeLink }': ERROR_PAGE_QUERY_RESULT;
   }
 }
