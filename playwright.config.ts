@@ -59,7 +59,8 @@ export default defineConfig({
       }),
     },
     {
-      command: `node tests/support/fake-sanity-server.ts ${E2E_PORTS.fakeSanity}`,
+      // Its own editable copy of the seed plus the draft fixtures, like the embedded servers'.
+      command: `node tests/support/prepare-e2e-data.mjs .data/e2e/sanity && node tests/support/fake-sanity-server.ts ${E2E_PORTS.fakeSanity} ${SANITY_MODE.datasetFile}`,
       url: `${E2E_HOSTS.fakeSanity}/v1/data/query/${SANITY_MODE.dataset}?query=1`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -75,6 +76,7 @@ export default defineConfig({
         NEXT_PUBLIC_SANITY_PROJECT_ID: SANITY_MODE.projectId,
         NEXT_PUBLIC_SANITY_DATASET: SANITY_MODE.dataset,
         SANITY_API_HOST: E2E_HOSTS.fakeSanity,
+        SANITY_API_READ_TOKEN: "e2e-viewer-token",
       },
     },
   ],

@@ -4,7 +4,7 @@
 // local Content Lake started here for the duration of that build.
 import { execSync, spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { E2E_HOSTS, E2E_PORTS, SANITY_MODE } from "../tests/support/e2e-hosts.ts";
 
 execSync("NEXT_TELEMETRY_DISABLED=1 next build", {
@@ -20,6 +20,8 @@ execSync("NEXT_TELEMETRY_DISABLED=1 next build", {
   },
 });
 
+// Next keeps fetched data between builds; the local Content Lake's answers must come from today's seed.
+rmSync(`${SANITY_MODE.distDir}/cache/fetch-cache`, { recursive: true, force: true });
 // Next adds every build folder's types to tsconfig.json; this one is a test artefact, so the file is put back.
 const tsconfig = readFileSync("tsconfig.json", "utf8");
 const lake = spawn(process.execPath, ["tests/support/fake-sanity-server.ts", String(E2E_PORTS.fakeSanity)], { stdio: ["ignore", "pipe", "inherit"] });

@@ -14,4 +14,10 @@ export const E2E_HOSTS = {
 } as const;
 
 /** The Sanity-mode build: its own output folder, its project id (whose hosts the browser tests answer). */
-export const SANITY_MODE = { distDir: ".data/next-sanity-mode", projectId: "e2esanity", dataset: "production" } as const;
+export const SANITY_MODE = {
+  distDir: ".data/next-sanity-mode",
+  projectId: "e2esanity",
+  dataset: "production",
+  /** The dataset file the local Content Lake of the Sanity-mode server answers from (tests may edit it). */
+  datasetFile: ".data/e2e/sanity/landing.ndjson",
+} as const;
