@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./tests/support/chromium";
-import { E2E_HOSTS, E2E_PORTS } from "./tests/support/e2e-hosts";
+import { E2E_HOSTS, E2E_PORTS, SANITY_MODE } from "./tests/support/e2e-hosts";
 
 const EMBEDDED = E2E_HOSTS.embedded;
 const SUPABASE_MODE = E2E_HOSTS.supabase;
@@ -57,6 +57,27 @@ export default defineConfig({
         SUPABASE_ANON_KEY: "e2e-anon-key",
         SUPABASE_TIMEOUT_MS: "1000",
       }),
+    },
+    {
+      // Its own editable copy of the seed plus the draft fixtures, like the embedded servers'.
+      command: `node tests/support/prepare-e2e-data.mjs .data/e2e/sanity && node tests/support/fake-sanity-server.ts ${E2E_PORTS.fakeSanity} ${SANITY_MODE.datasetFile}`,
+      url: `${E2E_HOSTS.fakeSanity}/v1/data/query/${SANITY_MODE.dataset}?query=1`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      // The Sanity-mode build (scripts/build-for-e2e.mjs), reading the local Content Lake above.
+      command: `NEXT_TELEMETRY_DISABLED=1 next start -H 127.0.0.1 -p ${E2E_PORTS.sanity}`,
+      url: `${E2E_HOSTS.sanity}/studio`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        NEXT_DIST_DIR: SANITY_MODE.distDir,
+        NEXT_PUBLIC_SANITY_PROJECT_ID: SANITY_MODE.projectId,
+        NEXT_PUBLIC_SANITY_DATASET: SANITY_MODE.dataset,
+        SANITY_API_HOST: E2E_HOSTS.fakeSanity,
+        SANITY_API_READ_TOKEN: "e2e-viewer-token",
+      },
     },
   ],
 });

@@ -29,20 +29,49 @@ export function landingCsp({ dev, sanityProjectId, metaPixel }: Options): string
   });
 }
 
+/**
+ * Exactly what Studio 5 needs, and only with a project configured (without one, /studio is a static page that
+ * loads nothing off the origin): the project's API over HTTPS and WebSocket (documents, listeners, presence), the
+ * global API (sign-in providers, the current user across projects), the Presentation bridge script, the version
+ * check on sanity-cdn.com, Sanity's image CDN, and the avatar hosts of the sign-in providers (Google, GitHub,
+ * Gravatar). Signing in itself is a
+ * top-level navigation to the API, which a CSP does not govern.
+ */
 export function studioCsp({ sanityProjectId }: Options): string {
-  const sanity = sanityProjectId
-    ? [`https://${sanityProjectId}.api.sanity.io`, `wss://${sanityProjectId}.api.sanity.io`, "https://api.sanity.io", "https://*.sanity.io", "wss://*.sanity.io"]
-    : [];
+  if (!sanityProjectId) {
+    return policy({
+      "default-src": ["'self'"],
+      "script-src": ["'self'", "'unsafe-inline'"],
+      "style-src": ["'self'", "'unsafe-inline'"],
+      "img-src": ["'self'", "data:"],
+      "font-src": ["'self'"],
+      "connect-src": ["'self'"],
+      "frame-ancestors": ["'self'"],
+      "base-uri": ["'self'"],
+      "form-action": ["'self'"],
+      "object-src": ["'none'"],
+    });
+  }
+  const api = [`https://${sanityProjectId}.api.sanity.io`, `wss://${sanityProjectId}.api.sanity.io`, "https://api.sanity.io"];
+  const bridge = "https://core.sanity-cdn.com";
+  // Where the Studio looks up whether a newer Sanity version is out (its "update available" notice).
+  const modules = "https://sanity-cdn.com";
+  const avatars = ["https://lh3.googleusercontent.com", "https://avatars.githubusercontent.com", "https://secure.gravatar.com", "https://www.gravatar.com"];
   return policy({
     "default-src": ["'self'"],
-    "script-src": ["'self'", "'unsafe-inline'", "'unsafe-eval'"],
+    // The Studio compiles schema helpers at run time (eval) and injects its styles inline.
+    "script-src": ["'self'", "'unsafe-inline'", "'unsafe-eval'", bridge],
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "blob:", "https://cdn.sanity.io", "https://lh3.googleusercontent.com"],
+    "img-src": ["'self'", "data:", "blob:", "https://cdn.sanity.io", ...avatars],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", ...sanity],
+    "connect-src": ["'self'", ...api, "https://cdn.sanity.io", modules],
+    "media-src": ["'self'", "blob:", "https://cdn.sanity.io"],
+    "worker-src": ["'self'", "blob:"],
+    // The Presentation tool frames the site itself.
     "frame-src": ["'self'"],
     "frame-ancestors": ["'self'"],
     "base-uri": ["'self'"],
+    "form-action": ["'self'"],
     "object-src": ["'none'"],
   });
 }

@@ -1,5 +1,5 @@
 import { landingPage } from "./landing-page";
 import { privacyNotice } from "./privacy-notice";
-import { benefitCard, benefits, contactSection, countryOption, hero, phonePrefixOption, reasonOption, seo, siteFooter, siteHeader, volumeOption } from "./objects";
+import { benefitCard, benefits, contactSection, countryOption, errorPage, hero, phonePrefixOption, reasonOption, seo, siteFooter, siteHeader, volumeOption } from "./objects";
 
-export const schemaTypes = [landingPage, seo, siteHeader, hero, benefitCard, benefits, contactSection, phonePrefixOption, countryOption, reasonOption, volumeOption, siteFooter, privacyNotice];
+export const schemaTypes = [landingPage, seo, siteHeader, hero, benefitCard, benefits, contactSection, phonePrefixOption, countryOption, reasonOption, volumeOption, siteFooter, errorPage, privacyNotice];

@@ -1,6 +1,8 @@
 import { defineField, defineType } from "sanity";
 import { MARKETS, MARKET_CURRENCIES, MARKET_LOCALES, MARKET_NAMES, isMarket } from "../lib/markets/markets";
 import { PHONE_PREFIXES } from "../lib/contact/options";
+import { COPY_LIMITS, limitMessage } from "../lib/content/copy-limits";
+import { landingDocumentProblems } from "../lib/content/landing-document-rules";
 
 /** All visitor-facing copy of one market's landing page: one document per market, published on its own. */
 export const landingPage = defineType({
@@ -50,14 +52,28 @@ export const landingPage = defineType({
       options: { list: [...PHONE_PREFIXES] },
       validation: (r) => r.required(),
     }),
-    defineField({ name: "brandName", title: "Brand name", description: "Top left of the header and in the footer.", type: "string", group: "page", validation: (r) => r.required() }),
+    defineField({
+      name: "brandName",
+      title: "Brand name",
+      description: "Top left of the header and in the footer.",
+      type: "string",
+      group: "page",
+      validation: (r) => [r.required(), r.max(COPY_LIMITS.brandName.warn).warning(limitMessage("brandName", "warn"))],
+    }),
     defineField({ name: "header", title: "Header", type: "siteHeader", group: "page", validation: (r) => r.required() }),
     defineField({ name: "hero", title: "Hero", type: "hero", group: "page", validation: (r) => r.required() }),
     defineField({ name: "benefits", title: "Benefits", type: "benefits", group: "page", validation: (r) => r.required() }),
     defineField({ name: "contact", title: "Contact form", type: "contactSection", group: "form", validation: (r) => r.required() }),
     defineField({ name: "footer", title: "Footer", type: "siteFooter", group: "page", validation: (r) => r.required() }),
+    defineField({ name: "errorPage", title: "Error screen", type: "errorPage", group: "page", validation: (r) => r.required() }),
     defineField({ name: "seo", title: "SEO", type: "seo", group: "seo", validation: (r) => r.required() }),
   ],
+  // The site's content contract, run on the document: whatever the site would refuse is an error here, on its field.
+  validation: (rule) =>
+    rule.custom(async (doc) => {
+      const problems = await landingDocumentProblems(doc as Parameters<typeof landingDocumentProblems>[0]);
+      return problems.length === 0 ? true : problems;
+    }),
   preview: {
     select: { market: "market", title: "hero.title" },
     prepare: ({ market, title }: { market?: string; title?: string }) => ({

@@ -1,10 +1,21 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
 import { BENEFIT_ICONS } from "../lib/content/benefit-icons";
+import { COPY_LIMITS, limitMessage, type CopyLimit } from "../lib/content/copy-limits";
 import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../lib/contact/options";
 import { optionListField, requireEveryValue } from "./option-list";
 
-const text = (name: string, title: string, description: string) =>
-  defineField({ name, title, description, type: "string", validation: (r) => r.required() });
+/**
+ * Required copy. Short copy also warns as it nears its 360 px limit; past the limit the document-level rule (the
+ * site's own contract) reports the error, so Studio and site refuse the same thing.
+ */
+const text = (name: string, title: string, description: string, limit?: CopyLimit) =>
+  defineField({
+    name,
+    title,
+    description,
+    type: "string",
+    validation: (r) => (limit ? [r.required(), r.max(COPY_LIMITS[limit].warn).warning(limitMessage(limit, "warn"))] : r.required()),
+  });
 
 const portableText = (name: string, title: string, description: string) =>
   defineField({
@@ -24,7 +35,7 @@ function optionType(name: string, title: string, values: readonly string[]) {
     type: "object",
     fields: [
       defineField({ name: "value", title: "Value", type: "string", description: "Sent with the form; fixed by the site.", options: { list: [...values] }, validation: (r) => r.required() }),
-      text("label", "Label", "What visitors see in the list."),
+      text("label", "Label", "What visitors see in the list.", "optionLabel"),
     ],
     preview: { select: { title: "label", subtitle: "value" } },
   });
@@ -40,7 +51,7 @@ export const volumeOption = defineType({
   type: "object",
   fields: [
     defineField({ name: "value", title: "Value", type: "string", options: { list: [...VOLUMES] }, validation: (r) => r.required() }),
-    text("label", "Label (USD range)", "The range in US dollars as visitors read it, e.g. “US$0 – US$4,999”."),
+    text("label", "Label (USD range)", "The range in US dollars as visitors read it, in the market's format, e.g. “USD 0 – USD 4,999” or “US$ 0 – US$ 4.999”.", "optionLabel"),
     defineField({
       name: "approx",
       title: "Approximate local-currency equivalent",
@@ -59,6 +70,13 @@ export const seo = defineType({
   fields: [
     defineField({ name: "title", title: "Title", description: "Browser tab, search results and link previews.", type: "string", validation: (r) => [r.required(), r.max(60).warning("Search engines cut titles after about 60 characters.")] }),
     defineField({ name: "description", title: "Description", description: "The snippet under the title in search results.", type: "text", rows: 3, validation: (r) => [r.required(), r.max(160).warning("Search engines cut descriptions after about 160 characters.")] }),
+    defineField({
+      name: "ogImage",
+      title: "Sharing image",
+      description: "Shown when the page is shared (WhatsApp, LinkedIn, Facebook, X), cropped to 1200×630 around the hotspot. Leave empty to use an image generated from the hero's headline.",
+      type: "image",
+      options: { hotspot: true },
+    }),
   ],
 });
 
@@ -68,7 +86,7 @@ export const siteHeader = defineType({
   type: "object",
   fields: [
     text("flagLabel", "Flag button label", "Read by screen readers for the flag button; name the country it switches to, e.g. “Cambiar a Brasil (português)”."),
-    text("contactButton", "Contact button", "The button at the top right that scrolls to the form."),
+    text("contactButton", "Contact button", "The button at the top right that scrolls to the form.", "contactButton"),
   ],
 });
 
@@ -77,10 +95,10 @@ export const hero = defineType({
   title: "Hero",
   type: "object",
   fields: [
-    text("title", "Title", "The big headline at the top of the page."),
-    text("highlight", "Highlight", "The badge above the headline: “up to 2x cheaper than banks”."),
+    text("title", "Title", "The big headline at the top of the page.", "heroTitle"),
+    text("highlight", "Highlight", "The badge above the headline: “up to 2x cheaper than banks”.", "heroHighlight"),
     portableText("body", "Body", "The paragraph under the headline."),
-    text("cta", "Call to action", "The button under the headline that scrolls to the form."),
+    text("cta", "Call to action", "The button under the headline that scrolls to the form.", "heroCta"),
   ],
 });
 
@@ -90,8 +108,14 @@ export const benefitCard = defineType({
   type: "object",
   fields: [
     defineField({ name: "icon", title: "Icon", type: "string", options: { list: [...BENEFIT_ICONS], layout: "radio" }, validation: (r) => r.required() }),
-    text("title", "Title", "The card's heading."),
-    defineField({ name: "claim", title: "Claim", description: "Optional big figure above the title, e.g. “Hasta 70%”.", type: "string" }),
+    text("title", "Title", "The card's heading.", "cardTitle"),
+    defineField({
+      name: "claim",
+      title: "Claim",
+      description: "Optional big figure above the title, e.g. “Hasta 70%”.",
+      type: "string",
+      validation: (r) => r.max(COPY_LIMITS.cardClaim.warn).warning(limitMessage("cardClaim", "warn")),
+    }),
     portableText("body", "Body", "The card's text."),
   ],
   preview: { select: { title: "title", subtitle: "icon" } },
@@ -102,7 +126,7 @@ export const benefits = defineType({
   title: "Benefits",
   type: "object",
   fields: [
-    text("title", "Title", "Heading of the benefits section."),
+    text("title", "Title", "Heading of the benefits section.", "sectionTitle"),
     defineField({ name: "cards", title: "Cards", description: "Exactly three cards, shown side by side.", type: "array", of: [defineArrayMember({ type: "benefitCard" })], validation: (r) => r.required().length(3) }),
   ],
 });
@@ -113,8 +137,8 @@ const labelled = (name: string, title: string, withPlaceholder: boolean) =>
     title,
     type: "object",
     fields: [
-      text("label", "Label", "Shown above the field."),
-      ...(withPlaceholder ? [text("placeholder", "Placeholder", "Hint inside the empty field (for lists, the first, unselectable entry).")] : []),
+      text("label", "Label", "Shown above the field.", "fieldLabel"),
+      ...(withPlaceholder ? [text("placeholder", "Placeholder", "Hint inside the empty field (for lists, the first, unselectable entry).", "placeholder")] : []),
     ],
     options: { collapsible: true, collapsed: true },
   });
@@ -130,7 +154,7 @@ export const contactSection = defineType({
     { name: "messages", title: "Messages" },
   ],
   fields: [
-    { ...text("title", "Title", "Heading next to the form."), group: "texts" },
+    { ...text("title", "Title", "Heading next to the form.", "sectionTitle"), group: "texts" },
     { ...text("intro", "Intro", "Paragraph under the heading."), group: "texts" },
     defineField({
       name: "fields",
@@ -173,13 +197,24 @@ export const contactSection = defineType({
     }),
     { ...text("approxUpTo", "“Up to” equivalent", "After the first range; {amount} becomes the local amount, e.g. “hasta ≈ {amount}”."), group: "options" },
     { ...text("approxOver", "“Over” equivalent", "After the last range; {amount} becomes the local amount, e.g. “más de ≈ {amount}”."), group: "options" },
-    { ...text("submit", "Submit button", "The form's button."), group: "messages" },
-    { ...text("submitting", "Submitting", "The button's text while sending, e.g. “…”."), group: "messages" },
-    { ...text("successTitle", "Success title", "Notification title after a request was received."), group: "messages" },
+    { ...text("submit", "Submit button", "The form's button.", "submit"), group: "messages" },
+    { ...text("submitting", "Submitting", "The button's text while sending, e.g. “…”.", "submit"), group: "messages" },
+    { ...text("successTitle", "Success title", "Notification title after a request was received.", "toastTitle"), group: "messages" },
     { ...text("successMessage", "Success message", "Notification text after a request was received."), group: "messages" },
-    { ...text("errorTitle", "Error title", "Notification title when sending failed."), group: "messages" },
+    { ...text("errorTitle", "Error title", "Notification title when sending failed.", "toastTitle"), group: "messages" },
     { ...text("errorMessage", "Error message", "Notification text when sending failed."), group: "messages" },
     { ...text("invalidField", "Rejected field", "Shown on a field the server did not accept."), group: "messages" },
+  ],
+});
+
+export const errorPage = defineType({
+  name: "errorPage",
+  title: "Error screen",
+  description: "Shown under the title “Unexpected Application Error!” (which stays as the spec writes it) when this market's page fails.",
+  type: "object",
+  fields: [
+    text("message", "Message", "What happened and what to do, e.g. “Algo salió mal al mostrar esta página. Inténtalo de nuevo en un momento.”"),
+    text("homeLink", "Home link", "The link back to this market's home page.", "heroCta"),
   ],
 });
 

@@ -1,8 +1,13 @@
-// The production build the browser tests run against. Dummy server secrets are present at build time so a test
-// can prove none of them ends up in the browser's files (.next/static). A Meta pixel id is set, as in production,
-// so every page test runs with the tracking-consent banner (Meta's hosts are answered by route interception).
-import { execSync } from "node:child_process";
-import { E2E_HOSTS } from "../tests/support/e2e-hosts.ts";
+// The production builds the browser tests run against. Dummy server secrets are present at build time so a test
+// can prove none of them ends up in the browser's files (.next/static). The main build carries a Meta pixel id, as
+// in production, so every page test runs with the tracking-consent banner (Meta's hosts are answered by route
+// interception). A second build in Sanity
+// mode (its own output folder) proves the embedded Studio boots under its CSP; its pages are generated from a
+// local Content Lake started here for the duration of that build.
+import { execSync, spawn } from "node:child_process";
+import { once } from "node:events";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { E2E_HOSTS, E2E_PORTS, SANITY_MODE } from "../tests/support/e2e-hosts.ts";
 import { E2E_PIXEL_ID } from "../tests/support/fake-meta-pixel.ts";
 
 execSync("NEXT_TELEMETRY_DISABLED=1 next build", {
@@ -18,3 +23,26 @@ execSync("NEXT_TELEMETRY_DISABLED=1 next build", {
     DRAFT_MODE_SECRET: "e2e-draft-secret",
   },
 });
+
+// Next keeps fetched data between builds; the local Content Lake's answers must come from today's seed.
+rmSync(`${SANITY_MODE.distDir}/cache/fetch-cache`, { recursive: true, force: true });
+// Next adds every build folder's types to tsconfig.json; this one is a test artefact, so the file is put back.
+const tsconfig = readFileSync("tsconfig.json", "utf8");
+const lake = spawn(process.execPath, ["tests/support/fake-sanity-server.ts", String(E2E_PORTS.fakeSanity)], { stdio: ["ignore", "pipe", "inherit"] });
+await once(lake.stdout, "data");
+try {
+  execSync("NEXT_TELEMETRY_DISABLED=1 next build", {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      NEXT_DIST_DIR: SANITY_MODE.distDir,
+      NEXT_PUBLIC_SITE_URL: E2E_HOSTS.sanity,
+      NEXT_PUBLIC_SANITY_PROJECT_ID: SANITY_MODE.projectId,
+      NEXT_PUBLIC_SANITY_DATASET: SANITY_MODE.dataset,
+      SANITY_API_HOST: E2E_HOSTS.fakeSanity,
+    },
+  });
+} finally {
+  lake.kill("SIGTERM");
+  writeFileSync("tsconfig.json", tsconfig);
+}

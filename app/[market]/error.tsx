@@ -2,11 +2,13 @@
 
 import { useEffect } from "react";
 import { ErrorFallback } from "../_components/error-fallback";
+import { useErrorPageCopy } from "../_components/error-page-copy";
 
-/** Spec §2: an unexpected rendering error shows "Unexpected Application Error!". */
+/** Spec §2: an unexpected rendering error shows "Unexpected Application Error!", then the market's own words. */
 export default function MarketError({ error }: { error: Error & { digest?: string } }) {
   useEffect(() => {
     console.error("Unexpected application error", error);
   }, [error]);
-  return <ErrorFallback digest={error.digest} />;
+  const page = useErrorPageCopy();
+  return <ErrorFallback digest={error.digest} copy={page?.copy} home={page ? `/${page.market}` : "/"} />;
 }

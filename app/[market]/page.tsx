@@ -1,12 +1,15 @@
 import type { Metadata } from "next";
+import { stegaClean } from "next-sanity";
 import { draftMode } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getLanding } from "@/lib/content/landing-source";
 import { getPrivacyNotice } from "@/lib/content/privacy-notice-source";
-import { readPublicEnv } from "@/lib/env/env";
+import { contentBackend, readPublicEnv, type PublicEnv } from "@/lib/env/env";
 import { isMarket, MARKET_LOCALES, type Market } from "@/lib/markets/markets";
 import { hreflangAlternates, marketUrl } from "@/lib/markets/site-urls";
+import { socialImage } from "@/lib/seo/social-image";
+import { jsonLdScript, organizationJsonLd } from "@/lib/seo/structured-data";
 import { BenefitsSection } from "../_components/benefits-section";
 import { ConsentBanner } from "../_components/consent-banner";
 import { ContactSection } from "../_components/contact-section";
@@ -31,33 +34,46 @@ async function load(params: Promise<{ market: string }>) {
   return { market, preview, content: await landingFor(market, preview) };
 }
 
+const sanityProject = (env: PublicEnv) =>
+  contentBackend(env) === "sanity" ? { projectId: env.NEXT_PUBLIC_SANITY_PROJECT_ID!, dataset: env.NEXT_PUBLIC_SANITY_DATASET! } : undefined;
+
 export async function generateMetadata({ params }: PageProps<"/[market]">): Promise<Metadata> {
   const { market, content } = await load(params);
-  const siteUrl = readPublicEnv().NEXT_PUBLIC_SITE_URL;
+  const env = readPublicEnv();
+  const siteUrl = env.NEXT_PUBLIC_SITE_URL;
+  // Draft previews carry invisible visual-editing markers in copy; the <head> and link previews must not.
+  const { brandName, seo } = stegaClean({ brandName: content.brandName, seo: content.seo });
+  const image = socialImage(market, seo.ogImage, sanityProject(env));
   return {
     metadataBase: new URL(siteUrl),
-    title: content.seo.title,
-    description: content.seo.description,
+    title: seo.title,
+    description: seo.description,
     alternates: { canonical: marketUrl(siteUrl, market), languages: hreflangAlternates(siteUrl) },
     openGraph: {
       type: "website",
       url: marketUrl(siteUrl, market),
-      siteName: content.brandName,
-      title: content.seo.title,
-      description: content.seo.description,
+      siteName: brandName,
+      title: seo.title,
+      description: seo.description,
       locale: MARKET_LOCALES[market].replace("-", "_"),
+      images: [{ ...image, alt: seo.title }],
     },
-    twitter: { card: "summary", title: content.seo.title, description: content.seo.description },
+    twitter: { card: "summary_large_image", title: seo.title, description: seo.description, images: [{ url: image.url, alt: seo.title }] },
   };
 }
 
 export default async function LandingPage({ params }: PageProps<"/[market]">) {
   const { market, preview, content } = await load(params);
   const notice = await getPrivacyNotice(market, { preview });
-  const pixelId = readPublicEnv().NEXT_PUBLIC_META_PIXEL_ID;
+  const env = readPublicEnv();
+  const pixelId = env.NEXT_PUBLIC_META_PIXEL_ID;
   const consentAsked = Boolean(pixelId) && notice.askConsent;
+  const clean = stegaClean(content);
+  const jsonLd = organizationJsonLd(clean, market, env.NEXT_PUBLIC_SITE_URL, socialImage(market, clean.seo.ogImage, sanityProject(env)).url);
   return (
     <>
+      {/* Data for search engines, not a script the browser runs. */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(jsonLd) }} />
       {pixelId ? <MetaPixel pixelId={pixelId} askConsent={notice.askConsent} /> : null}
       {consentAsked ? (
         <ConsentBanner copy={{ label: notice.bannerLabel, text: notice.bannerText, accept: notice.acceptLabel, reject: notice.rejectLabel }} />

@@ -1,14 +1,25 @@
-/** The generic fallback screen for unexpected errors (spec §2). */
-export function ErrorFallback({ digest }: { digest?: string }) {
+import type { ErrorPageCopy } from "@/lib/content/landing-content";
+
+/** The spec's English, for errors outside a market or when the market's words cannot be read. */
+const ENGLISH: ErrorPageCopy = { message: "Something went wrong while showing this page. Please try again in a moment.", homeLink: "Return to Home" };
+
+/**
+ * The generic fallback screen for unexpected errors (spec §2): the spec's title, then the market's own words and a
+ * link to its home page.
+ */
+export function ErrorFallback({ digest, copy, home = "/" }: { digest?: string; copy?: ErrorPageCopy | null; home?: string }) {
+  const words = copy ?? ENGLISH;
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-start justify-center gap-4 px-6 py-16">
-      <h1 className="text-3xl font-bold text-ink">Unexpected Application Error!</h1>
-      <p className="text-muted">Something went wrong while showing this page. Please try again in a moment.</p>
-      {digest ? <p className="text-sm text-muted">Reference: {digest}</p> : null}
+      {/* The spec's literal title, in English whatever the page's language. */}
+      <h1 lang="en" className="text-3xl font-bold text-ink">
+        Unexpected Application Error!
+      </h1>
+      <p className="text-muted">{words.message}</p>
+      {digest ? <p className="text-sm text-muted">Ref.: {digest}</p> : null}
       {/* A full page load on purpose: the client state that just failed is not reused. */}
-      {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
-      <a href="/" className="font-semibold text-brand-700 underline">
-        Return to Home
+      <a href={home} className="font-semibold text-brand-700 underline">
+        {words.homeLink}
       </a>
     </main>
   );

@@ -1,7 +1,9 @@
+import { stegaClean } from "@sanity/client/stega";
 import { z } from "zod";
 import { BENEFIT_ICONS } from "./benefit-icons";
+import { COPY_LIMITS, limitMessage, type CopyLimit } from "./copy-limits";
 import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../contact/options";
-import { MARKETS, MARKET_CURRENCIES, MARKET_LOCALES } from "../markets/markets";
+import { MARKETS, MARKET_CURRENCIES, MARKET_LOCALES, isMarket, type Market } from "../markets/markets";
 import type { LANDING_QUERY_RESULT } from "./sanity.types";
 
 /**
@@ -10,6 +12,11 @@ import type { LANDING_QUERY_RESULT } from "./sanity.types";
  * the page requires.
  */
 const text = z.string().trim().min(1, "must not be empty");
+/**
+ * Short copy with a length past which it breaks the layout on a small phone. Counted on the visible text: in a
+ * draft preview, copy also carries invisible visual-editing markers.
+ */
+const short = (kind: CopyLimit) => text.refine((value) => stegaClean(value).length <= COPY_LIMITS[kind].max, limitMessage(kind, "max"));
 
 const span = z.object({ _type: z.literal("span"), _key: z.string(), text: z.string(), marks: z.array(z.string()).optional() });
 const block = z.object({
@@ -40,12 +47,12 @@ const inCodeOrder =
 
 function optionList<const V extends readonly [string, ...string[]]>(values: V) {
   return z
-    .array(z.object({ value: z.enum(values), label: text }))
+    .array(z.object({ value: z.enum(values), label: short("optionLabel") }))
     .superRefine(exactlyOnce(values))
     .transform(inCodeOrder(values));
 }
 
-const field = z.object({ label: text, placeholder: text });
+const field = z.object({ label: short("fieldLabel"), placeholder: short("placeholder") });
 
 export const landingContentSchema = z.object({
   _id: z.string(),
@@ -53,24 +60,29 @@ export const landingContentSchema = z.object({
   locale: z.enum(MARKET_LOCALES),
   currency: z.enum(MARKET_CURRENCIES),
   defaultPhonePrefix: z.enum(PHONE_PREFIXES),
-  brandName: text,
-  seo: z.object({ title: text, description: text }),
-  header: z.object({ flagLabel: text, contactButton: text }),
-  hero: z.object({ title: text, highlight: text, body: portableText, cta: text }),
-  benefits: z.object({
+  brandName: short("brandName"),
+  seo: z.object({
     title: text,
+    description: text,
+    // An uploaded image needs its asset; the social image is then built from it (lib/seo/social-image.ts).
+    ogImage: z.object({ asset: z.object({ _ref: z.string().min(1, "upload an image") }).loose() }).loose().nullable(),
+  }),
+  header: z.object({ flagLabel: text, contactButton: short("contactButton") }),
+  hero: z.object({ title: short("heroTitle"), highlight: short("heroHighlight"), body: portableText, cta: short("heroCta") }),
+  benefits: z.object({
+    title: short("sectionTitle"),
     cards: z
-      .array(z.object({ _key: z.string(), icon: z.enum(BENEFIT_ICONS), title: text, body: portableText, claim: text.nullable() }))
+      .array(z.object({ _key: z.string(), icon: z.enum(BENEFIT_ICONS), title: short("cardTitle"), body: portableText, claim: short("cardClaim").nullable() }))
       .length(3, "needs exactly three cards"),
   }),
   contact: z.object({
-    title: text,
+    title: short("sectionTitle"),
     intro: text,
     fields: z.object({
       company: field,
       contact: field,
       email: field,
-      phonePrefix: z.object({ label: text }),
+      phonePrefix: z.object({ label: short("fieldLabel") }),
       phone: field,
       country: field,
       reason: field,
@@ -80,37 +92,48 @@ export const landingContentSchema = z.object({
     countryOptions: optionList(COUNTRIES),
     reasonOptions: optionList(REASONS),
     volumeOptions: z
-      .array(z.object({ value: z.enum(VOLUMES), label: text, approx: z.number().positive().nullable() }))
+      .array(z.object({ value: z.enum(VOLUMES), label: short("optionLabel"), approx: z.number().positive().nullable() }))
       .superRefine(exactlyOnce(VOLUMES))
-      .transform(inCodeOrder(VOLUMES))
       .superRefine((items, ctx) => {
-      // Spec §3: only the first and the last range carry a local-currency equivalent.
-      items.forEach((item, i) => {
-        const edge = i === 0 || i === items.length - 1;
-        if (edge && item.approx == null) ctx.addIssue({ code: "custom", path: [i, "approx"], message: `"${item.value}" needs its local equivalent` });
-        if (!edge && item.approx != null) ctx.addIssue({ code: "custom", path: [i, "approx"], message: `"${item.value}" carries no local equivalent` });
-      });
-    }),
+        // Spec §3: only the first and the last range carry a local-currency equivalent. Checked in the document's
+        // order, so each problem points at the item a marketer sees.
+        items.forEach((item, i) => {
+          const edge = item.value === VOLUMES[0] || item.value === VOLUMES[VOLUMES.length - 1];
+          if (edge && item.approx == null) ctx.addIssue({ code: "custom", path: [i, "approx"], message: `"${item.value}" needs its local equivalent` });
+          if (!edge && item.approx != null) ctx.addIssue({ code: "custom", path: [i, "approx"], message: `"${item.value}" carries no local equivalent` });
+        });
+      })
+      .transform(inCodeOrder(VOLUMES)),
     approxUpTo: text.includes("{amount}", { message: "must contain {amount}" }),
     approxOver: text.includes("{amount}", { message: "must contain {amount}" }),
-    submit: text,
-    submitting: text,
-    successTitle: text,
+    submit: short("submit"),
+    submitting: short("submit"),
+    successTitle: short("toastTitle"),
     successMessage: text,
-    errorTitle: text,
+    errorTitle: short("toastTitle"),
     errorMessage: text,
     invalidField: text,
   }),
   footer: z.object({ tagline: text, copyrightYear: z.number().int().min(2000), rights: text }),
-}).superRefine((doc, ctx) => {
-  // A market's locale and currency are fixed; a copy-paste from another market must not slip through.
-  const locale = MARKET_LOCALES[doc.market];
-  const currency = MARKET_CURRENCIES[doc.market];
-  if (doc.locale !== locale) ctx.addIssue({ code: "custom", path: ["locale"], message: `must be ${locale} for ${doc.market}` });
-  if (doc.currency !== currency) ctx.addIssue({ code: "custom", path: ["currency"], message: `must be ${currency} for ${doc.market}` });
-});
+})
+  // A market's locale and currency are fixed; a copy-paste from another market must not slip through. Checked even
+  // when other fields fail, so the Studio lists every problem at once.
+  .refine((doc) => doc.locale === MARKET_LOCALES[doc.market], {
+    path: ["locale"],
+    error: (issue) => `must be ${MARKET_LOCALES[(issue.input as { market: Market }).market]} for ${(issue.input as { market: Market }).market}`,
+    when: ({ value }) => isMarket((value as { market?: unknown } | undefined)?.market),
+  })
+  .refine((doc) => doc.currency === MARKET_CURRENCIES[doc.market], {
+    path: ["currency"],
+    error: (issue) => `must be ${MARKET_CURRENCIES[(issue.input as { market: Market }).market]} for ${(issue.input as { market: Market }).market}`,
+    when: ({ value }) => isMarket((value as { market?: unknown } | undefined)?.market),
+  });
 
 export type LandingContent = z.infer<typeof landingContentSchema>;
+
+/** The words of a market's error screen (its title stays the spec's). */
+export const errorPageSchema = z.object({ message: text, homeLink: short("heroCta") });
+export type ErrorPageCopy = z.infer<typeof errorPageSchema>;
 
 export class InvalidContentError extends Error {}
 

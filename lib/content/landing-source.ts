@@ -3,11 +3,11 @@ import { unstable_cache } from "next/cache";
 import { contentBackend } from "../env/env";
 import { serverEnv } from "../env/server-env";
 import type { Market } from "../markets/markets";
-import { parseLanding, type LandingContent } from "./landing-content";
+import { errorPageSchema, parseLanding, type ErrorPageCopy, type LandingContent } from "./landing-content";
 import { queryLocalDataset, type Perspective } from "./local-dataset";
-import { LANDING_QUERY } from "./queries";
+import { ERROR_PAGE_QUERY, LANDING_QUERY } from "./queries";
 import { sanityClient } from "./sanity-client";
-import type { LANDING_QUERY_RESULT } from "./sanity.types";
+import type { ERROR_PAGE_QUERY_RESULT, LANDING_QUERY_RESULT } from "./sanity.types";
 
 /** Safety net behind webhook revalidation: pages refresh at least hourly. */
 const REVALIDATE_SECONDS = 3600;
@@ -62,4 +62,31 @@ export async function getLanding(market: Market, { preview = false }: { preview?
     console.error(`[content] ${market}${preview ? " (drafts)" : ""} from ${backend} failed:`, error instanceof Error ? error.message : error);
     throw error;
   }
+}
+
+const errorPageFromDataset = (market: Market) =>
+  unstable_cache(
+    () => queryLocalDataset<ERROR_PAGE_QUERY_RESULT>(serverEnv().CONTENT_DATASET_FILE, ERROR_PAGE_QUERY, { market }, "published"),
+    ["error-page", market],
+    { tags: landingTags(market), revalidate: REVALIDATE_SECONDS },
+  )();
+
+/**
+ * The words of a market's error screen, published copy only. `null` when they cannot be read or are incomplete:
+ * the error screen then falls back to the spec's English, and the reason is logged.
+ */
+export async function getErrorPage(market: Market): Promise<ErrorPageCopy | null> {
+  const backend = contentBackend(serverEnv());
+  try {
+    const result =
+      backend === "sanity"
+        ? await sanityClient().fetch(ERROR_PAGE_QUERY, { market }, { perspective: "published", next: { tags: landingTags(market), revalidate: REVALIDATE_SECONDS } })
+        : await errorPageFromDataset(market);
+    const parsed = errorPageSchema.safeParse(result);
+    if (parsed.success) return parsed.data;
+    console.error(`[content] ${market} error screen from ${backend} is incomplete:`, parsed.error.issues.map((i) => `errorPage.${i.path.join(".")}: ${i.message}`).join("; "));
+  } catch (error) {
+    console.error(`[content] ${market} error screen from ${backend} failed:`, error instanceof Error ? error.message : error);
+  }
+  return null;
 }

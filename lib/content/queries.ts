@@ -8,7 +8,7 @@ export const LANDING_QUERY = defineQuery(`*[_type == "landingPage" && market == 
   currency,
   defaultPhonePrefix,
   brandName,
-  seo{ title, description },
+  seo{ title, description, "ogImage": coalesce(ogImage, null) },
   header{ flagLabel, contactButton },
   hero{ title, highlight, body, cta },
   benefits{ title, cards[]{ _key, icon, title, body, "claim": coalesce(claim, null) } },
@@ -41,6 +41,10 @@ export const LANDING_QUERY = defineQuery(`*[_type == "landingPage" && market == 
   },
   footer{ tagline, copyrightYear, rights }
 }`);
+
+/** The words of a market's error screen, read on their own so the screen still speaks the market's language when
+ * the rest of its landing document is what failed. */
+export const ERROR_PAGE_QUERY = defineQuery(`*[_type == "landingPage" && market == $market][0].errorPage{ message, homeLink }`);
 
 /** One market's privacy notice and tracking-consent copy (validated by privacy-notice.ts). */
 export const PRIVACY_NOTICE_QUERY = defineQuery(`*[_type == "privacyNotice" && market == $market][0]{

@@ -112,6 +112,12 @@ export type PrivacyNotice = {
   settingsLinkLabel: string;
 };
 
+export type ErrorPage = {
+  _type: "errorPage";
+  message: string;
+  homeLink: string;
+};
+
 export type SiteFooter = {
   _type: "siteFooter";
   tagline: string;
@@ -238,10 +244,24 @@ export type SiteHeader = {
   contactButton: string;
 };
 
+export type SanityImageAssetReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
+};
+
 export type Seo = {
   _type: "seo";
   title: string;
   description: string;
+  ogImage?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    _type: "image";
+  };
 };
 
 export type LandingPage = {
@@ -260,7 +280,24 @@ export type LandingPage = {
   benefits: Benefits;
   contact: ContactSection;
   footer: SiteFooter;
+  errorPage: ErrorPage;
   seo: Seo;
+};
+
+export type SanityImageCrop = {
+  _type: "sanity.imageCrop";
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+};
+
+export type SanityImageHotspot = {
+  _type: "sanity.imageHotspot";
+  x: number;
+  y: number;
+  height: number;
+  width: number;
 };
 
 export type SanityImagePaletteSwatch = {
@@ -299,22 +336,6 @@ export type SanityImageMetadata = {
   thumbHash?: string;
   hasAlpha?: boolean;
   isOpaque?: boolean;
-};
-
-export type SanityImageHotspot = {
-  _type: "sanity.imageHotspot";
-  x: number;
-  y: number;
-  height: number;
-  width: number;
-};
-
-export type SanityImageCrop = {
-  _type: "sanity.imageCrop";
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
 };
 
 export type SanityFileAsset = {
@@ -393,6 +414,7 @@ export type AllSanitySchemaTypes =
   | Reason
   | Volume
   | PrivacyNotice
+  | ErrorPage
   | SiteFooter
   | VolumeOption
   | ReasonOption
@@ -403,14 +425,15 @@ export type AllSanitySchemaTypes =
   | BenefitCard
   | Hero
   | SiteHeader
+  | SanityImageAssetReference
   | Seo
   | LandingPage
+  | SanityImageCrop
+  | SanityImageHotspot
   | SanityImagePaletteSwatch
   | SanityImagePalette
   | SanityImageDimensions
   | SanityImageMetadata
-  | SanityImageHotspot
-  | SanityImageCrop
   | SanityFileAsset
   | SanityAssetSourceData
   | SanityImageAsset
@@ -419,7 +442,7 @@ export type AllSanitySchemaTypes =
 
 // Source: lib/content/queries.ts
 // Variable: LANDING_QUERY
-// Query: *[_type == "landingPage" && market == $market][0]{  _id,  market,  locale,  currency,  defaultPhonePrefix,  brandName,  seo{ title, description },  header{ flagLabel, contactButton },  hero{ title, highlight, body, cta },  benefits{ title, cards[]{ _key, icon, title, body, "claim": coalesce(claim, null) } },  contact{    title,    intro,    fields{      company{ label, placeholder },      contact{ label, placeholder },      email{ label, placeholder },      phonePrefix{ label },      phone{ label, placeholder },      country{ label, placeholder },      reason{ label, placeholder },      volume{ label, placeholder }    },    phonePrefixOptions[]{ value, label },    countryOptions[]{ value, label },    reasonOptions[]{ value, label },    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },    approxUpTo,    approxOver,    submit,    submitting,    successTitle,    successMessage,    errorTitle,    errorMessage,    invalidField  },  footer{ tagline, copyrightYear, rights }}
+// Query: *[_type == "landingPage" && market == $market][0]{  _id,  market,  locale,  currency,  defaultPhonePrefix,  brandName,  seo{ title, description, "ogImage": coalesce(ogImage, null) },  header{ flagLabel, contactButton },  hero{ title, highlight, body, cta },  benefits{ title, cards[]{ _key, icon, title, body, "claim": coalesce(claim, null) } },  contact{    title,    intro,    fields{      company{ label, placeholder },      contact{ label, placeholder },      email{ label, placeholder },      phonePrefix{ label },      phone{ label, placeholder },      country{ label, placeholder },      reason{ label, placeholder },      volume{ label, placeholder }    },    phonePrefixOptions[]{ value, label },    countryOptions[]{ value, label },    reasonOptions[]{ value, label },    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },    approxUpTo,    approxOver,    submit,    submitting,    successTitle,    successMessage,    errorTitle,    errorMessage,    invalidField  },  footer{ tagline, copyrightYear, rights }}
 export type LANDING_QUERY_RESULT = {
   _id: string;
   market: "ar" | "br" | "mx";
@@ -430,6 +453,13 @@ export type LANDING_QUERY_RESULT = {
   seo: {
     title: string;
     description: string;
+    ogImage: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      _type: "image";
+    } | null;
   };
   header: {
     flagLabel: string;
@@ -549,6 +579,14 @@ export type LANDING_QUERY_RESULT = {
 } | null;
 
 // Source: lib/content/queries.ts
+// Variable: ERROR_PAGE_QUERY
+// Query: *[_type == "landingPage" && market == $market][0].errorPage{ message, homeLink }
+export type ERROR_PAGE_QUERY_RESULT = {
+  message: string;
+  homeLink: string;
+} | null;
+
+// Source: lib/content/queries.ts
 // Variable: PRIVACY_NOTICE_QUERY
 // Query: *[_type == "privacyNotice" && market == $market][0]{  _id,  market,  locale,  title,  updatedAt,  updatedLabel,  body,  closeLabel,  detailsTitle,  legalName,  legalNameLabel,  address,  addressLabel,  privacyEmail,  privacyEmailLabel,  authority,  authorityUrl,  authorityLabel,  formLine,  formLinkLabel,  footerLinkLabel,  "askConsent": coalesce(askConsent, true),  bannerLabel,  bannerText,  acceptLabel,  rejectLabel,  settingsLinkLabel}
 export type PRIVACY_NOTICE_QUERY_RESULT = {
@@ -598,7 +636,8 @@ export type PRIVACY_NOTICE_QUERY_RESULT = {
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
-    '*[_type == "landingPage" && market == $market][0]{\n  _id,\n  market,\n  locale,\n  currency,\n  defaultPhonePrefix,\n  brandName,\n  seo{ title, description },\n  header{ flagLabel, contactButton },\n  hero{ title, highlight, body, cta },\n  benefits{ title, cards[]{ _key, icon, title, body, "claim": coalesce(claim, null) } },\n  contact{\n    title,\n    intro,\n    fields{\n      company{ label, placeholder },\n      contact{ label, placeholder },\n      email{ label, placeholder },\n      phonePrefix{ label },\n      phone{ label, placeholder },\n      country{ label, placeholder },\n      reason{ label, placeholder },\n      volume{ label, placeholder }\n    },\n    phonePrefixOptions[]{ value, label },\n    countryOptions[]{ value, label },\n    reasonOptions[]{ value, label },\n    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },\n    approxUpTo,\n    approxOver,\n    submit,\n    submitting,\n    successTitle,\n    successMessage,\n    errorTitle,\n    errorMessage,\n    invalidField\n  },\n  footer{ tagline, copyrightYear, rights }\n}': LANDING_QUERY_RESULT;
+    '*[_type == "landingPage" && market == $market][0]{\n  _id,\n  market,\n  locale,\n  currency,\n  defaultPhonePrefix,\n  brandName,\n  seo{ title, description, "ogImage": coalesce(ogImage, null) },\n  header{ flagLabel, contactButton },\n  hero{ title, highlight, body, cta },\n  benefits{ title, cards[]{ _key, icon, title, body, "claim": coalesce(claim, null) } },\n  contact{\n    title,\n    intro,\n    fields{\n      company{ label, placeholder },\n      contact{ label, placeholder },\n      email{ label, placeholder },\n      phonePrefix{ label },\n      phone{ label, placeholder },\n      country{ label, placeholder },\n      reason{ label, placeholder },\n      volume{ label, placeholder }\n    },\n    phonePrefixOptions[]{ value, label },\n    countryOptions[]{ value, label },\n    reasonOptions[]{ value, label },\n    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },\n    approxUpTo,\n    approxOver,\n    submit,\n    submitting,\n    successTitle,\n    successMessage,\n    errorTitle,\n    errorMessage,\n    invalidField\n  },\n  footer{ tagline, copyrightYear, rights }\n}': LANDING_QUERY_RESULT;
+    '*[_type == "landingPage" && market == $market][0].errorPage{ message, homeLink }': ERROR_PAGE_QUERY_RESULT;
     '*[_type == "privacyNotice" && market == $market][0]{\n  _id,\n  market,\n  locale,\n  title,\n  updatedAt,\n  updatedLabel,\n  body,\n  closeLabel,\n  detailsTitle,\n  legalName,\n  legalNameLabel,\n  address,\n  addressLabel,\n  privacyEmail,\n  privacyEmailLabel,\n  authority,\n  authorityUrl,\n  authorityLabel,\n  formLine,\n  formLinkLabel,\n  footerLinkLabel,\n  "askConsent": coalesce(askConsent, true),\n  bannerLabel,\n  bannerText,\n  acceptLabel,\n  rejectLabel,\n  settingsLinkLabel\n}': PRIVACY_NOTICE_QUERY_RESULT;
   }
 }

@@ -41,7 +41,7 @@ const serverSchema = z.object({
   SUPABASE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   EMBEDDED_DB_DIR: z.string().default(".data/pglite"),
   CONTACT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(5),
-  /** Where `next build` writes and `next start` reads the build; tests keep a second build (with a pixel) apart. */
+  /** Where `next build` writes and `next start` reads; tests keep a second build (Sanity mode) beside the main one. */
   NEXT_DIST_DIR: z.string().default(".next"),
 });
 

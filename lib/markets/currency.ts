@@ -1,6 +1,17 @@
-/** A local-currency amount for people, e.g. "$85,000" in es-MX or "R$ 25.000" in pt-BR. */
+/**
+ * How each currency is written beside the USD ranges: a bare "$" next to "US$" is ambiguous, so pesos show their
+ * ISO code ("MXN 85,000", "ARS 4.200.000"); the real's "R$" is unambiguous and Brazilians write round amounts in
+ * words ("R$ 25 mil").
+ */
+const STYLES: Record<string, Intl.NumberFormatOptions> = {
+  MXN: { currencyDisplay: "code" },
+  ARS: { currencyDisplay: "code" },
+  BRL: { notation: "compact" },
+};
+
+/** A local-currency amount for people, e.g. "MXN 85,000" in es-MX or "R$ 25 mil" in pt-BR. */
 export function formatCurrency(amount: number, locale: string, currency: string): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 }).format(amount);
+  return new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0, ...STYLES[currency] }).format(amount);
 }
 
 /** Fills a content template such as "hasta ≈ {amount}" with a formatted amount. */

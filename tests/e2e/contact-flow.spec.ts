@@ -10,7 +10,7 @@ const SUBMIT: Record<Market, string> = { mx: "Enviar solicitud", br: "Enviar sol
 const SUCCESS: Record<Market, [string, string]> = {
   mx: ["Solicitud recibida", "Nos pondremos en contacto contigo pronto."],
   br: ["Solicitação recebida", "Entraremos em contato em breve."],
-  ar: ["Solicitud recibida", "Nos pondremos en contacto contigo pronto."],
+  ar: ["Solicitud recibida", "Nos vamos a poner en contacto con vos pronto."],
 };
 const PREFIX: Record<Market, string> = { mx: "52", br: "55", ar: "52" };
 

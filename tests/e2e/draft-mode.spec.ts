@@ -57,6 +57,10 @@ test("a malformed document shows the error fallback, never half a page", async (
     await page.goto("/api/draft-mode/enable?secret=e2e-draft-secret&redirect=/br");
     await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
     await expect(page.locator("#contact-form")).toHaveCount(0);
+    // The spec's title, then the market's own words from its published content, and a way back to its home.
+    const words = published.errorPage as { message: string; homeLink: string };
+    await expect(page.getByText(words.message)).toBeVisible();
+    await expect(page.getByRole("link", { name: words.homeLink })).toHaveAttribute("href", "/br");
     await page.goto("/api/draft-mode/disable?redirect=/br");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText((published.hero as { title: string }).title);
   } finally {

@@ -10,8 +10,12 @@ const NEXT: Record<Market, { path: string; country: RegExp }> = {
   br: { path: "/ar", country: /Argentina/i },
   ar: { path: "/mx", country: /México/i },
 };
-const CURRENCY: Record<Market, string> = { mx: "MXN", br: "BRL", ar: "ARS" };
-const EQUIVALENTS: Record<Market, [number, number]> = { mx: [85_000, 1_700_000], br: [25_000, 500_000], ar: [4_200_000, 84_000_000] };
+// Spec §3's equivalents, written as each market reads them: pesos by their code (a bare "$" beside "US$" is ambiguous).
+const EQUIVALENTS: Record<Market, [string, string]> = {
+  mx: ["MXN 85,000", "MXN 1,700,000"],
+  br: ["R$ 25 mil", "R$ 500 mil"],
+  ar: ["ARS 4.200.000", "ARS 84.000.000"],
+};
 const SUBMIT: Record<Market, string> = { mx: "Enviar solicitud", br: "Enviar solicitação", ar: "Enviar solicitud" };
 const PREFIX: Record<Market, string> = { mx: "52", br: "55", ar: "52" };
 
@@ -103,9 +107,9 @@ for (const market of MARKETS) {
 
       const volume = await form.locator('select[name="volume"] option:not([value=""])').evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" })));
       expect(volume.map((o) => o.value)).toEqual(["0-4999", "5000-9999", "10000-49999", "50000-99999", "100000-plus"]);
-      const money = (n: number) => new Intl.NumberFormat(LANG[market], { style: "currency", currency: CURRENCY[market], maximumFractionDigits: 0 }).format(n);
-      expect(volume[0]!.text).toContain(money(EQUIVALENTS[market][0]));
-      expect(volume[4]!.text).toContain(money(EQUIVALENTS[market][1]));
+      const plain = (s: string) => s.replace(/\s/g, " ");
+      expect(plain(volume[0]!.text)).toContain(`≈ ${EQUIVALENTS[market][0]})`);
+      expect(plain(volume[4]!.text)).toContain(`≈ ${EQUIVALENTS[market][1]})`);
       // range2–4 carry no local equivalent: exactly the content's USD label.
       const labels = (doc.contact.volumeOptions as { label: string }[]).map((o) => o.label);
       expect(volume.slice(1, 4).map((o) => o.text)).toEqual(labels.slice(1, 4));

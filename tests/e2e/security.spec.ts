@@ -41,13 +41,13 @@ for (const { path, status } of LANDING_RESPONSES) {
 }
 
 test("/studio has its own Content-Security-Policy and the common headers", async ({ request }) => {
-  const landing = (await request.get("/mx")).headers()["content-security-policy"];
   const response = await request.get("/studio");
   expect(response.status()).toBe(200);
   expectCommonHeaders(response);
   const studio = response.headers()["content-security-policy"] ?? "";
   expect(studio).not.toBe("");
-  expect(studio).not.toBe(landing);
+  // Without a Sanity project /studio is a plain page: no eval (Sanity mode is covered in studio.spec.ts).
+  expect(studio).not.toContain("'unsafe-eval'");
   const csp = directives(studio);
   expect(csp.get("frame-ancestors")).toEqual(["'self'"]);
   expect(csp.get("object-src")).toEqual(["'none'"]);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { seedWithDrafts } from "../support/dataset-file";
 import { startFakeSanityApi } from "../support/fake-sanity-api";
 
 const STEGA = /[\u200B-\u200D\uFEFF]/;
@@ -6,7 +7,7 @@ const STEGA = /[\u200B-\u200D\uFEFF]/;
 let api: Awaited<ReturnType<typeof startFakeSanityApi>>;
 
 beforeAll(async () => {
-  api = await startFakeSanityApi("studio/seed/landing.ndjson");
+  api = await startFakeSanityApi(seedWithDrafts());
 });
 afterAll(() => api.close());
 

@@ -1,4 +1,6 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 /** The embedded test server's own copy of the dataset (see playwright.config.ts): tests edit it like a CMS. */
 export const E2E_DATASET = ".data/e2e/embedded/landing.ndjson";
@@ -25,4 +27,14 @@ export function editDocument(id: string, edit: (doc: Doc) => void, file = E2E_DA
   edit(doc);
   writeDataset(docs, file);
   return () => writeFileSync(file, original);
+}
+
+/** Draft documents the tests preview; kept out of the importable seed so an import never creates pending drafts. */
+export const DRAFT_FIXTURES = "tests/fixtures/landing-drafts.ndjson";
+
+/** A temporary dataset: the seed followed by the draft fixtures, as a project with unpublished edits holds them. */
+export function seedWithDrafts(seed = "studio/seed/landing.ndjson"): string {
+  const file = join(mkdtempSync(join(tmpdir(), "seed-drafts-")), "landing.ndjson");
+  writeFileSync(file, readFileSync(seed, "utf8") + readFileSync(DRAFT_FIXTURES, "utf8"));
+  return file;
 }

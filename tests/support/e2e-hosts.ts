@@ -3,10 +3,22 @@
 const base = Number(process.env.E2E_PORT_BASE || 3100);
 
 /** `ownServer`: a server a test starts and stops itself (one at a time, the suite runs serially). */
-export const E2E_PORTS = { embedded: base, supabase: base + 1, fakeSupabase: base + 2, ownServer: base + 4 } as const;
+export const E2E_PORTS = { embedded: base, supabase: base + 1, fakeSupabase: base + 2, fakeSanity: base + 3, sanity: base + 4, ownServer: base + 5 } as const;
 
 export const E2E_HOSTS = {
   embedded: `http://127.0.0.1:${E2E_PORTS.embedded}`,
   supabase: `http://127.0.0.1:${E2E_PORTS.supabase}`,
   fakeSupabase: `http://127.0.0.1:${E2E_PORTS.fakeSupabase}`,
+  /** A local Content Lake (tests/support/fake-sanity-api.ts) and the build in Sanity mode that reads it. */
+  fakeSanity: `http://127.0.0.1:${E2E_PORTS.fakeSanity}`,
+  sanity: `http://127.0.0.1:${E2E_PORTS.sanity}`,
+} as const;
+
+/** The Sanity-mode build: its own output folder, its project id (whose hosts the browser tests answer). */
+export const SANITY_MODE = {
+  distDir: ".data/next-sanity-mode",
+  projectId: "e2esanity",
+  dataset: "production",
+  /** The dataset file the local Content Lake of the Sanity-mode server answers from (tests may edit it). */
+  datasetFile: ".data/e2e/sanity/landing.ndjson",
 } as const;

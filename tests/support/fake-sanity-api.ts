@@ -28,7 +28,7 @@ function rootSourceMap(result: unknown) {
   };
 }
 
-export async function startFakeSanityApi(datasetFile: string): Promise<{ url: string; queries: RecordedQuery[]; server: Server; close(): Promise<void> }> {
+export async function startFakeSanityApi(datasetFile: string, port = 0): Promise<{ url: string; queries: RecordedQuery[]; server: Server; close(): Promise<void> }> {
   const queries: RecordedQuery[] = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -56,7 +56,7 @@ export async function startFakeSanityApi(datasetFile: string): Promise<{ url: st
     const body = { query, result, ms: 1, ...(resultSourceMap ? { resultSourceMap: rootSourceMap(result) } : {}) };
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const address = server.address();
   return {
     url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`,

@@ -44,9 +44,12 @@ describe("URLs and money", () => {
   it("formats local equivalents with each market's conventions", () => {
     // Intl puts non-breaking spaces in some locales; compare with them normalised.
     const plain = (s: string) => s.replace(/\s/g, " ");
-    expect(plain(formatCurrency(85_000, "es-MX", "MXN"))).toBe("$85,000");
-    expect(plain(formatCurrency(25_000, "pt-BR", "BRL"))).toBe("R$ 25.000");
-    expect(plain(formatCurrency(84_000_000, "es-AR", "ARS"))).toBe("$ 84.000.000");
-    expect(fillAmount("hasta ≈ {amount}", "$85,000")).toBe("hasta ≈ $85,000");
+    // Pesos by their code (a bare "$" beside "US$" is ambiguous); reais as Brazilians write round amounts.
+    expect(plain(formatCurrency(85_000, "es-MX", "MXN"))).toBe("MXN 85,000");
+    expect(plain(formatCurrency(1_700_000, "es-MX", "MXN"))).toBe("MXN 1,700,000");
+    expect(plain(formatCurrency(25_000, "pt-BR", "BRL"))).toBe("R$ 25 mil");
+    expect(plain(formatCurrency(500_000, "pt-BR", "BRL"))).toBe("R$ 500 mil");
+    expect(plain(formatCurrency(84_000_000, "es-AR", "ARS"))).toBe("ARS 84.000.000");
+    expect(fillAmount("hasta ≈ {amount}", "MXN 85,000")).toBe("hasta ≈ MXN 85,000");
   });
 });

@@ -1,0 +1,159 @@
+import { expect, test, type Page, type Route } from "@playwright/test";
+import { MARKETS, MARKET_NAMES } from "../../lib/markets/markets";
+import { E2E_HOSTS, SANITY_MODE } from "../support/e2e-hosts";
+
+/** CSP violations as the page itself reports them (the event fires for every blocked load, eval or connection). */
+async function watchCsp(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction("__reportCsp", (v: string) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      (window as unknown as { __reportCsp(v: string): void }).__reportCsp(`${e.effectiveDirective} blocked ${e.blockedURI}`);
+    });
+  });
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  return violations;
+}
+
+test.describe("/studio without a Sanity project", () => {
+  test("explains where content comes from and how to connect a project, loading nothing off the origin", async ({ page, baseURL }) => {
+    const violations = await watchCsp(page);
+    const requests: string[] = [];
+    let scriptBytes = 0;
+    page.on("request", (r) => requests.push(r.url()));
+    page.on("response", async (r) => {
+      if (r.request().resourceType() === "script") scriptBytes += (await r.body()).length;
+    });
+    const response = await page.goto("/studio", { waitUntil: "networkidle" });
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sanity Studio is not connected");
+    const text = await page.locator("main").innerText();
+    for (const needle of ["studio/seed/landing.ndjson", "NEXT_PUBLIC_SANITY_PROJECT_ID", "NEXT_PUBLIC_SANITY_DATASET", "SANITY_API_READ_TOKEN", "CORS", "npm run seed:import", "drafts.", "/api/draft-mode/enable"]) {
+      expect(text).toContain(needle);
+    }
+    await expect(page.getByText("An error occurred")).toHaveCount(0);
+    const origin = new URL(baseURL!).origin;
+    expect(requests.filter((url) => !url.startsWith("data:") && new URL(url).origin !== origin)).toEqual([]);
+    // The Studio's code (megabytes) is not even sent: only Next's own runtime.
+    expect(scriptBytes).toBeLessThan(1_000_000);
+    expect(violations).toEqual([]);
+  });
+
+  test("its policy allows nothing beyond the origin", async ({ request }) => {
+    const csp = (await request.get("/studio")).headers()["content-security-policy"] ?? "";
+    expect(csp).not.toContain("unsafe-eval");
+    expect(csp).not.toMatch(/https?:\/\/|wss:/);
+  });
+});
+
+/** The hosts Studio 5 talks to, answered here as Sanity would for a project with one signed-out (or signed-in) visitor. */
+function sanityApi(page: Page, { signedIn }: { signedIn: boolean }) {
+  const seen: string[] = [];
+  const origin = E2E_HOSTS.sanity;
+  const cors = { "access-control-allow-origin": origin, "access-control-allow-credentials": "true", "access-control-allow-headers": "*", "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS" };
+  const json = (route: Route, body: unknown, status = 200) => route.fulfill({ status, headers: { ...cors, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const user = { id: "p-e2e", name: "Marketing Tester", email: "marketing@example.com", provider: "google", role: "administrator", roles: [{ name: "administrator", title: "Administrator" }] };
+
+  const answer = async (route: Route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    seen.push(`${request.method()} ${url.host}${url.pathname}`);
+    if (request.method() === "OPTIONS") return route.fulfill({ status: 204, headers: cors });
+    const path = url.pathname.replace(/^\/v[\w-]+/, "");
+    if (path === "/users/me") return json(route, signedIn ? user : {});
+    if (path === "/auth/providers") {
+      return json(route, {
+        thirdPartyLogin: true,
+        sso: { saml: false },
+        providers: [
+          { name: "google", title: "Google", url: "https://api.sanity.io/v2021-10-01/auth/login/google" },
+          { name: "github", title: "GitHub", url: "https://api.sanity.io/v2021-10-01/auth/login/github" },
+          { name: "sanity", title: "E-mail / password", url: "https://api.sanity.io/v2021-10-01/auth/login/sanity" },
+        ],
+      });
+    }
+    if (path.startsWith(`/projects/${SANITY_MODE.projectId}`) && path.endsWith("/acl")) {
+      return json(route, [{ filter: "_id in path('**')", permissions: ["read", "create", "update", "history", "editHistory"] }]);
+    }
+    if (path === `/projects/${SANITY_MODE.projectId}`) {
+      return json(route, { id: SANITY_MODE.projectId, displayName: "Puente Pagos", studioHost: null, isBlocked: false, isDisabled: false, members: [{ id: user.id, role: "administrator", roles: [{ name: "administrator", title: "Administrator" }], isRobot: false, isCurrentUser: true }], metadata: {}, organizationId: null });
+    }
+    if (path.startsWith(`/projects/${SANITY_MODE.projectId}/datasets`)) return json(route, [{ name: SANITY_MODE.dataset, aclMode: "private" }]);
+    if (path.startsWith("/data/query/")) return json(route, { ms: 1, query: url.searchParams.get("query"), result: [] });
+    if (path.startsWith("/data/listen/")) {
+      return route.fulfill({ status: 200, headers: { ...cors, "content-type": "text/event-stream" }, body: "event: welcome\ndata: {\"listenerName\":\"e2e\"}\n\n" });
+    }
+    if (path.startsWith("/data/doc/")) return json(route, { documents: [], omitted: [] });
+    return json(route, {});
+  };
+  return { seen, answer };
+}
+
+async function openStudio(page: Page, signedIn: boolean) {
+  const violations = await watchCsp(page);
+  const api = sanityApi(page, { signedIn });
+  // Every Sanity host the Studio may call: the project's and the global API, and the bridge script.
+  await page.route(/^https:\/\/([a-z0-9-]+\.)?api\.sanity\.io\//, api.answer);
+  await page.route("https://core.sanity-cdn.com/bridge.js", (route) =>
+    route.fulfill({ status: 200, headers: { "content-type": "text/javascript", "access-control-allow-origin": "*" }, body: "export {};" }),
+  );
+  // The Studio's check for a newer Sanity version.
+  await page.route(/^https:\/\/sanity-cdn\.com\/v1\/modules\//, (route) =>
+    route.fulfill({ status: 200, headers: { "content-type": "application/json", "access-control-allow-origin": "*" }, body: JSON.stringify({ latest: "5.31.2", packageVersion: "5.31.2" }) }),
+  );
+  // Anything else off the origin is a request the policy let through that the Studio should not need.
+  const stray: string[] = [];
+  await page.route(
+    (url) => url.origin !== E2E_HOSTS.sanity && !/(^|\.)api\.sanity\.io$/.test(url.hostname) && !["core.sanity-cdn.com", "sanity-cdn.com"].includes(url.hostname),
+    (route) => {
+      stray.push(route.request().url());
+      return route.abort();
+    },
+  );
+  await page.goto(`${E2E_HOSTS.sanity}/studio`);
+  return { violations, api, stray };
+}
+
+test.describe("/studio with a Sanity project (production build, Sanity's hosts answered in the browser)", () => {
+  test.setTimeout(90_000);
+
+  test("the Studio boots to its sign-in screen with zero CSP violations", async ({ page }) => {
+    const { violations, api, stray } = await openStudio(page, false);
+    const google = page.getByRole("link", { name: /Google/ });
+    await expect(google).toBeVisible({ timeout: 60_000 });
+    await expect(google).toHaveAttribute("href", /^https:\/\/api\.sanity\.io\/.+\/auth\/login\/google\?/);
+    await expect(page.getByText("An error occurred")).toHaveCount(0);
+    expect(api.seen.some((r) => r.includes(`${SANITY_MODE.projectId}.api.sanity.io`))).toBe(true);
+    expect(stray).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+
+  test("signed in, the desk lists the three markets, with zero CSP violations", async ({ page }) => {
+    const { violations, stray } = await openStudio(page, true);
+    for (const market of MARKETS) await expect(page.getByRole("link", { name: MARKET_NAMES[market] }).or(page.getByRole("button", { name: MARKET_NAMES[market] }))).toBeVisible({ timeout: 60_000 });
+    expect(stray).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+
+  test("its policy names exactly Sanity's hosts", async ({ request }) => {
+    const csp = (await request.get(`${E2E_HOSTS.sanity}/studio`)).headers()["content-security-policy"] ?? "";
+    const hosts = [...new Set(csp.match(/(https|wss):\/\/[^\s;]+/g))].sort();
+    expect(hosts).toEqual(
+      [
+        `https://${SANITY_MODE.projectId}.api.sanity.io`,
+        `wss://${SANITY_MODE.projectId}.api.sanity.io`,
+        "https://api.sanity.io",
+        "https://cdn.sanity.io",
+        "https://core.sanity-cdn.com",
+        "https://sanity-cdn.com",
+        "https://lh3.googleusercontent.com",
+        "https://avatars.githubusercontent.com",
+        "https://secure.gravatar.com",
+        "https://www.gravatar.com",
+      ].sort(),
+    );
+    expect(csp).not.toMatch(/\*\./);
+  });
+});
