@@ -1,6 +1,6 @@
 import { contactRequestSchema, fieldErrors } from "./contact-schema";
 import { readCappedBody } from "../http/capped-body";
-import { clientAddress } from "../http/client-ip";
+import { clientAddress, rateLimitKey } from "../http/client-ip";
 import type { RateLimiter } from "./rate-limiter";
 import { StoreUnavailableError, type Lead, type SubmissionsStore } from "./submissions-store";
 
@@ -44,7 +44,8 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
 
   if (!sameOrigin(request, deps.siteUrl)) return json(403, { error: "Cross-site submissions are not accepted" });
 
-  const limit = deps.limiter.hit(clientAddress(request.headers));
+  // Requests without a valid client address share one bucket: dropping or garbling the header must not escape the limit.
+  const limit = deps.limiter.hit(rateLimitKey(clientAddress(request.headers)) ?? "unknown-client");
   if (!limit.allowed) return json(429, { error: "Too many submissions, try again later" }, { "retry-after": String(limit.retryAfter) });
 
   let body: unknown;
