@@ -1,9 +1,10 @@
 import { z } from "zod";
 
 /**
- * The one module that reads and checks environment variables. Every variable is optional: a missing
- * service selects the embedded default (seed dataset for content, PGlite for leads), but a half-configured
- * service fails at start with the name of the missing variable.
+ * The one module that reads and checks environment variables. In development every variable is optional: a
+ * missing service selects the embedded default (seed dataset for content, PGlite for leads), but a half-configured
+ * service fails at start with the name of the missing variable. Production is stricter: see `productionRefusal`
+ * and `buildSiteUrl`.
  *
  * `NEXT_PUBLIC_*` values are read with literal `process.env.NAME` so Next inlines them into the browser
  * bundle; secrets are only read by `readServerEnv()`, which `lib/env/server-env.ts` guards with `server-only`.

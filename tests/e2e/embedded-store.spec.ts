@@ -6,10 +6,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MARKETS } from "../../lib/markets/markets";
+import { E2E_PORTS } from "../support/e2e-hosts";
 
 // Its own `next start` on a fresh database, so the test can stop it and read what it stored: PGlite is
 // single-process, and a lead only counts once it is on disk.
-const PORT = 3110;
+const PORT = E2E_PORTS.embedded + 3;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const SUBMIT = { mx: "Enviar solicitud", br: "Enviar solicitação", ar: "Enviar solicitud" } as const;
 
@@ -21,7 +22,7 @@ test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "leads-"));
   // Next's own CLI under this Node, in its own process group, so a signal reaches the server itself.
   server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)], {
-    env: { ...process.env, EMBEDDED_DB_DIR: join(dir, "pglite"), CONTACT_RATE_LIMIT_PER_MINUTE: "0", NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, EMBEDDED_DB_DIR: join(dir, "pglite"), LEADS_STORE: "embedded", CONTACT_RATE_LIMIT_PER_MINUTE: "0", NEXT_TELEMETRY_DISABLED: "1" },
     stdio: "inherit",
     detached: true,
   });
