@@ -10,8 +10,7 @@ const NEXT = "node_modules/next/dist/bin/next";
 
 /** What the shell of a fresh deployment holds: none of this project's variables. */
 function bareEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NEXT_TELEMETRY_DISABLED: "1" };
-  return { ...env, ...extra };
+  return { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...extra };
 }
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string; ms: number }> {
