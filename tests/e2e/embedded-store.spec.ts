@@ -36,6 +36,8 @@ test.afterAll(() => {
 });
 
 test("leads from every market land in the embedded database and survive a restart", async ({ page }) => {
+  // A cold server opens PGlite (WebAssembly, migrations) while the first pages load: slow on a busy machine.
+  test.setTimeout(120_000);
   const companies: Record<string, string> = {};
   for (const market of MARKETS) {
     companies[market] = `Persisted ${market} ${randomUUID()}`;
