@@ -16,7 +16,6 @@ export class PgliteSubmissionsStore implements SubmissionsStore {
   /** Inserts not yet settled: closing waits for them. */
   private readonly pending = new Set<Promise<unknown>>();
   private closing: Promise<void> | undefined;
-  private shuttingDown = false;
 
   private constructor(private readonly db: PGlite) {}
 
@@ -24,37 +23,18 @@ export class PgliteSubmissionsStore implements SubmissionsStore {
   static async open(dir: string): Promise<PgliteSubmissionsStore> {
     const path = resolve(/*turbopackIgnore: true*/ process.cwd(), dir);
     await mkdir(path, { recursive: true });
-    const store = await PgliteSubmissionsStore.onDatabase(await PGlite.create(path));
-    process.once("SIGTERM", (signal) => store.closeOnShutdown(signal));
-    process.once("SIGINT", (signal) => store.closeOnShutdown(signal));
-    return store;
-  }
-
-  /**
-   * Next's server (`next start` and the standalone server.js alike) answers a signal by refusing new connections,
-   * waiting for the requests in flight, then calling process.exit — with no hook in between. So the exit is held
-   * until the database has closed, and the submissions in flight are stored before it does. Where nothing else
-   * handles the signal, the store closes once its inserts are done and the signal is raised again to end the process.
-   */
-  private closeOnShutdown(signal: NodeJS.Signals): void {
-    if (this.shuttingDown) return;
-    this.shuttingDown = true;
-    const exit = process.exit.bind(process);
-    const closeThen = (code?: number | string | null) => {
-      const closed = this.close().catch((error: unknown) => console.error("[leads] closing PGlite failed:", error));
-      // A database that does not close within the grace period must not keep the process alive.
-      const grace = setTimeout(() => exit(code), SHUTDOWN_GRACE_MS);
-      void closed.finally(() => {
-        clearTimeout(grace);
-        exit(code);
-      });
+    const opening = PGlite.create(path).then((db) => PgliteSubmissionsStore.onDatabase(db));
+    // Listening before the database is ready (a cold open takes seconds): a signal meanwhile still closes it.
+    const close = () => opening.then((store) => store.close(), () => undefined);
+    let signalled = false;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (signalled) return;
+      signalled = true;
+      closeOnShutdown(signal, close);
     };
-    process.exit = ((code?: number | string | null) => closeThen(code)) as typeof process.exit;
-    if (process.listenerCount(signal) === 0) {
-      void this.close()
-        .catch((error: unknown) => console.error("[leads] closing PGlite failed:", error))
-        .finally(() => process.kill(process.pid, signal));
-    }
+    process.once("SIGTERM", onSignal);
+    process.once("SIGINT", onSignal);
+    return opening;
   }
 
   /** Migrates and wraps an open database (tests pass an in-memory one). */
@@ -89,4 +69,24 @@ export class PgliteSubmissionsStore implements SubmissionsStore {
     })();
     return this.closing;
   }
+}
+
+/**
+ * Next's server (`next start` and the standalone server.js alike) answers a signal by refusing new connections,
+ * waiting for the requests in flight, then calling process.exit — with no hook in between. So the exit is held
+ * until the database has closed, and the submissions in flight are stored before it does. Where nothing else
+ * handles the signal, the database closes once its inserts are done and the signal is raised again to end the process.
+ */
+function closeOnShutdown(signal: NodeJS.Signals, close: () => Promise<void>): void {
+  const exit = process.exit.bind(process);
+  const closed = () => close().catch((error: unknown) => console.error("[leads] closing PGlite failed:", error));
+  process.exit = ((code?: number | string | null) => {
+    // A database that does not close within the grace period must not keep the process alive.
+    const grace = setTimeout(() => exit(code), SHUTDOWN_GRACE_MS);
+    void closed().finally(() => {
+      clearTimeout(grace);
+      exit(code);
+    });
+  }) as typeof process.exit;
+  if (process.listenerCount(signal) === 0) void closed().finally(() => process.kill(process.pid, signal));
 }
