@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
-import { contentBackend, readServerEnv } from "./lib/env/env";
+import { PHASE_PRODUCTION_BUILD } from "next/constants";
+import { buildSiteUrl, contentBackend, readServerEnv } from "./lib/env/env";
 import { commonHeaders, landingCsp, studioCsp } from "./lib/security-headers";
 
 // Checked when `next dev`, `next build` or `next start` loads this file: a half-configured service stops the
@@ -11,7 +12,10 @@ const cspOptions = {
   metaPixel: Boolean(env.NEXT_PUBLIC_META_PIXEL_ID),
 };
 
-const nextConfig: NextConfig = {
+const nextConfig = (phase: string): NextConfig => ({
+  // The site's origin is inlined at build time (canonical links, hreflang, sitemap): a build must have one.
+  // (`next typegen` loads this file in the build phase too, and needs none.)
+  env: phase === PHASE_PRODUCTION_BUILD && process.argv.includes("build") ? { NEXT_PUBLIC_SITE_URL: siteUrlOrStop() } : {},
   distDir: env.NEXT_DIST_DIR,
   poweredByHeader: false,
   reactStrictMode: true,
@@ -26,10 +30,20 @@ const nextConfig: NextConfig = {
   },
   async headers() {
     return [
-      { source: "/:path*", headers: [...commonHeaders, { key: "Content-Security-Policy", value: landingCsp(cspOptions) }] },
+      { source: "/:path*", headers: [...commonHeaders({ includeSubDomains: env.HSTS_INCLUDE_SUBDOMAINS, preload: env.HSTS_PRELOAD }), { key: "Content-Security-Policy", value: landingCsp(cspOptions) }] },
       { source: "/studio/:path*", headers: [{ key: "Content-Security-Policy", value: studioCsp(cspOptions) }] },
     ];
   },
-};
+});
+
+/** One line and a non-zero exit, rather than a stack trace through Next's config loader. */
+function siteUrlOrStop(): string {
+  try {
+    return buildSiteUrl();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
 
 export default nextConfig;

@@ -14,6 +14,9 @@ function serverEnv(dir: string, extra: Record<string, string> = {}): Record<stri
     SANITY_REVALIDATE_SECRET: "e2e-revalidate-secret",
     DRAFT_MODE_SECRET: "e2e-draft-secret",
     CONTACT_RATE_LIMIT_PER_MINUTE: "5",
+    // A production server states where leads go and where the client's address comes from (tests set X-Real-IP).
+    LEADS_STORE: "embedded",
+    CLIENT_IP_HEADER: "x-real-ip",
     ...extra,
   };
 }
@@ -53,6 +56,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
       env: serverEnv(".data/e2e/supabase", {
+        LEADS_STORE: "",
         SUPABASE_URL: FAKE_SUPABASE,
         SUPABASE_ANON_KEY: "e2e-anon-key",
         SUPABASE_TIMEOUT_MS: "1000",
@@ -77,6 +81,8 @@ export default defineConfig({
         NEXT_PUBLIC_SANITY_DATASET: SANITY_MODE.dataset,
         SANITY_API_HOST: E2E_HOSTS.fakeSanity,
         SANITY_API_READ_TOKEN: "e2e-viewer-token",
+        LEADS_STORE: "embedded",
+        CLIENT_IP_HEADER: "x-real-ip",
       },
     },
   ],

@@ -76,9 +76,17 @@ export function studioCsp({ sanityProjectId }: Options): string {
   });
 }
 
-export const commonHeaders = [
-  { key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains; preload" },
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()" },
-];
+/**
+ * Headers every response carries. HSTS covers this host only unless the operator opts in: `includeSubDomains`
+ * forces HTTPS on every subdomain of the company's domain, and `preload` puts it in browsers' built-in lists —
+ * both take months to undo.
+ */
+export function commonHeaders({ includeSubDomains = false, preload = false }: { includeSubDomains?: boolean; preload?: boolean } = {}) {
+  const hsts = ["max-age=63072000", ...(includeSubDomains ? ["includeSubDomains"] : []), ...(preload ? ["preload"] : [])].join("; ");
+  return [
+    { key: "Strict-Transport-Security", value: hsts },
+    { key: "X-Content-Type-Options", value: "nosniff" },
+    { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+    { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()" },
+  ];
+}

@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { contactRequestSchema, fieldErrors } from "./contact-schema";
 import { readCappedBody } from "../http/capped-body";
-import { clientAddress } from "../http/client-ip";
+import { clientAddress, rateLimitKey } from "../http/client-ip";
 import { marketUrl } from "../markets/site-urls";
 import type { Market } from "../markets/markets";
 import { metaBrowserIds } from "../meta/browser-ids";
@@ -50,7 +50,7 @@ function sameOrigin(request: Request, siteUrl: string): boolean {
  * Referrer-Policy sends in full to our own origin; the market's page when absent or foreign), the browser,
  * the address, and Meta's browser ids where the visitor allowed tracking.
  */
-function leadVisit(request: Request, siteUrl: string, market: Market, client: string | null, tracking: boolean): LeadVisit {
+function leadVisit(request: Request, siteUrl: string, market: Market, client: string | undefined, tracking: boolean): LeadVisit {
   const referer = request.headers.get("referer");
   const pageUrl = referer && isOwnUrl(referer, request, siteUrl) ? referer : marketUrl(siteUrl, market);
   return {
@@ -72,8 +72,9 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
 
   if (!sameOrigin(request, deps.siteUrl)) return json(403, { error: "Cross-site submissions are not accepted" });
 
-  const client: string | null = clientAddress(request.headers);
-  const limit = deps.limiter.hit(client);
+  const client = clientAddress(request.headers);
+  // Requests without a valid client address share one bucket: dropping or garbling the header must not escape the limit.
+  const limit = deps.limiter.hit(rateLimitKey(client) ?? "unknown-client");
   if (!limit.allowed) return json(429, { error: "Too many submissions, try again later" }, { "retry-after": String(limit.retryAfter) });
 
   let body: unknown;

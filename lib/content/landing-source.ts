@@ -19,20 +19,30 @@ export function landingTags(market: Market): string[] {
 
 async function fromSanity(market: Market, preview: boolean): Promise<LANDING_QUERY_RESULT> {
   const env = serverEnv();
-  if (preview) {
-    if (!env.SANITY_API_READ_TOKEN) throw new Error("Draft preview needs SANITY_API_READ_TOKEN");
-    return sanityClient().fetch(LANDING_QUERY, { market }, {
-      perspective: "drafts",
-      token: env.SANITY_API_READ_TOKEN,
-      stega: true,
-      useCdn: false,
-      next: { revalidate: 0 },
+  if (preview && !env.SANITY_API_READ_TOKEN) throw new Error("Draft preview needs SANITY_API_READ_TOKEN");
+  // One deadline for the whole read, retries included: a slow Content Lake fails a build or a revalidation in
+  // seconds (the last good page stays), instead of holding it for minutes.
+  const signal = AbortSignal.timeout(env.SANITY_TIMEOUT_MS);
+  try {
+    if (preview) {
+      return await sanityClient().fetch(LANDING_QUERY, { market }, {
+        perspective: "drafts",
+        token: env.SANITY_API_READ_TOKEN,
+        stega: true,
+        useCdn: false,
+        signal,
+        next: { revalidate: 0 },
+      });
+    }
+    return await sanityClient().fetch(LANDING_QUERY, { market }, {
+      perspective: "published",
+      signal,
+      next: { tags: landingTags(market), revalidate: REVALIDATE_SECONDS },
     });
+  } catch (error) {
+    const reason = signal.aborted ? `did not answer within ${env.SANITY_TIMEOUT_MS} ms (SANITY_TIMEOUT_MS)` : `failed: ${error instanceof Error ? error.message : String(error)}`;
+    throw new Error(`Sanity Content Lake ${reason}`, { cause: error });
   }
-  return sanityClient().fetch(LANDING_QUERY, { market }, {
-    perspective: "published",
-    next: { tags: landingTags(market), revalidate: REVALIDATE_SECONDS },
-  });
 }
 
 function fromDataset(market: Market, perspective: Perspective): Promise<LANDING_QUERY_RESULT> {

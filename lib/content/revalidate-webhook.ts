@@ -1,3 +1,6 @@
+import { decodeSignatureHeader, encodeSignatureHeader } from "@sanity/webhook";
+import { LRUCache } from "lru-cache";
+import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { MARKETS } from "../markets/markets";
 
@@ -13,3 +16,40 @@ export const webhookBodySchema = z.object({
 
 /** The tag of exactly the changed document: one market's landing page. */
 export const documentTag = (market: (typeof MARKETS)[number]) => `landingPage:${market}`;
+
+/** A projected landing document is a few hundred bytes; even a whole document is far below this. */
+export const MAX_WEBHOOK_BYTES = 64 * 1024;
+
+/** How far a signature's timestamp may be from now: Sanity signs at delivery, so a valid call is seconds old. */
+export const SIGNATURE_MAX_AGE_MS = 5 * 60_000;
+
+export type WebhookVerdict = "valid" | "invalid" | "stale" | "replayed";
+
+// Signatures accepted within the window, so a captured call cannot be replayed while it is still recent.
+// (Per process; the window bounds what a replay to another instance could achieve.)
+const accepted = new LRUCache<string, true>({ max: 10_000, ttl: SIGNATURE_MAX_AGE_MS });
+
+/**
+ * Checks the `sanity-webhook-signature` header (`t=<ms>,v1=<HMAC-SHA256 of "t.body">`): well-formed, recent, made
+ * with our secret — compared in constant time — and not seen before.
+ */
+export async function verifyWebhookSignature(body: string, header: string | null, secret: string, now = Date.now()): Promise<WebhookVerdict> {
+  let timestamp: number;
+  let given: string;
+  let expected: string;
+  try {
+    ({ timestamp, hashedPayload: given } = decodeSignatureHeader(header ?? ""));
+    // Throws on what could never have been signed: an empty body, a timestamp before 2021.
+    expected = (await encodeSignatureHeader(body, timestamp, secret.trim())).split(",v1=")[1]!;
+  } catch {
+    return "invalid";
+  }
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  if (a.length !== b.length || !timingSafeEqual(a, b)) return "invalid";
+  // Judged only once the signature is ours: an attacker cannot forge a fresh timestamp without the secret.
+  if (Math.abs(now - timestamp) > SIGNATURE_MAX_AGE_MS) return "stale";
+  if (accepted.has(given)) return "replayed";
+  accepted.set(given, true);
+  return "valid";
+}

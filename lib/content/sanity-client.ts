@@ -20,6 +20,10 @@ export function sanityClient(): SanityClient {
     apiVersion: env.NEXT_PUBLIC_SANITY_API_VERSION,
     useCdn: false,
     perspective: "published",
+    // The library's defaults (a 300 s timeout, five retries) would stall a build or a revalidation on a slow API:
+    // each attempt gets the deadline and two retries at most, and landing-source bounds the whole read by it too.
+    timeout: env.SANITY_TIMEOUT_MS,
+    maxRetries: 2,
     ...(env.SANITY_API_HOST ? { apiHost: env.SANITY_API_HOST, useProjectHostname: false } : {}),
     // Stega (visual-editing markers) is enabled per request, only for draft previews, and only on copy.
     stega: {

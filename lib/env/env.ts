@@ -1,9 +1,10 @@
 import { z } from "zod";
 
 /**
- * The one module that reads and checks environment variables. Every variable is optional: a missing
- * service selects the embedded default (seed dataset for content, PGlite for leads), but a half-configured
- * service fails at start with the name of the missing variable.
+ * The one module that reads and checks environment variables. In development every variable is optional: a
+ * missing service selects the embedded default (seed dataset for content, PGlite for leads), but a half-configured
+ * service fails at start with the name of the missing variable. Production is stricter: see `productionRefusal`
+ * and `buildSiteUrl`.
  *
  * `NEXT_PUBLIC_*` values are read with literal `process.env.NAME` so Next inlines them into the browser
  * bundle; secrets are only read by `readServerEnv()`, which `lib/env/server-env.ts` guards with `server-only`.
@@ -43,6 +44,23 @@ const serverSchema = z.object({
   CONTACT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(5),
   /** Where `next build` writes and `next start` reads; tests keep a second build (Sanity mode) beside the main one. */
   NEXT_DIST_DIR: z.string().default(".next"),
+
+  // ── Production safety: what a production server must be told rather than assume ──────────────────────────
+  /** `embedded`: the operator's explicit opt-in to keep leads in the embedded database on a production server. */
+  LEADS_STORE: optional.pipe(z.enum(["embedded"]).optional()),
+  /** The request header the proxy in front of the server sets to the client's address (lower-cased). */
+  CLIENT_IP_HEADER: optional.pipe(
+    z.string().toLowerCase().regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, "must be a header name, e.g. x-real-ip").optional(),
+  ),
+  /** Set to 1 by Vercel on its builds and functions: the platform whose client-address header is known. */
+  VERCEL: optional,
+  /** Vercel: the project's production domain (no scheme), the site URL when NEXT_PUBLIC_SITE_URL is unset. */
+  VERCEL_PROJECT_PRODUCTION_URL: optional,
+  /** Deadline of one Content Lake read, retries included (build, revalidation, preview). */
+  SANITY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** HSTS extensions, opt-in because both are hard to undo for a company domain (build-time: headers are compiled). */
+  HSTS_INCLUDE_SUBDOMAINS: optional.pipe(z.stringbool().optional()).transform(Boolean),
+  HSTS_PRELOAD: optional.pipe(z.stringbool().optional()).transform(Boolean),
 });
 
 export type PublicEnv = z.infer<typeof publicSchema>;
@@ -85,6 +103,13 @@ export function readServerEnv(source: Record<string, string | undefined> = proce
   const parsed = serverSchema.safeParse(raw);
   if (!parsed.success) fail(parsed.error);
   requirePairs(parsed.data, [["SUPABASE_URL", "SUPABASE_ANON_KEY"]]);
+  if (parsed.data.LEADS_STORE && parsed.data.SUPABASE_URL) {
+    fail(new z.ZodError([{ code: "custom", path: ["LEADS_STORE"], message: "is embedded but SUPABASE_URL is set: unset one of them", input: undefined }]));
+  }
+  // The preload list only takes sites whose policy covers every subdomain.
+  if (parsed.data.HSTS_PRELOAD && !parsed.data.HSTS_INCLUDE_SUBDOMAINS) {
+    fail(new z.ZodError([{ code: "custom", path: ["HSTS_PRELOAD"], message: "needs HSTS_INCLUDE_SUBDOMAINS=true as well", input: undefined }]));
+  }
   return { ...pub, ...parsed.data };
 }
 
@@ -96,4 +121,45 @@ export function contentBackend(env: PublicEnv): "sanity" | "embedded" {
 /** Where leads go: Supabase when configured, else the embedded PGlite database. */
 export function leadsBackend(env: ServerEnv): "supabase" | "embedded" {
   return env.SUPABASE_URL ? "supabase" : "embedded";
+}
+
+/** A production server (`next start`, the standalone server, a platform's functions), not dev and not the build. */
+export function isProductionServer(): boolean {
+  return process.env.NODE_ENV === "production" && process.env.NEXT_PHASE !== "phase-production-build";
+}
+
+/**
+ * The header that carries the client's address: the one the operator names, else the platform's own — Vercel
+ * sets `x-real-ip` itself and overwrites what the client sent. None means no trustworthy address is known.
+ */
+export function clientIpHeader(env: ServerEnv): string | undefined {
+  return env.CLIENT_IP_HEADER ?? (env.VERCEL ? "x-real-ip" : undefined);
+}
+
+/**
+ * Why a production server must not start with this environment, as one line; undefined when it may. Development
+ * keeps its embedded defaults; production never falls back to them silently.
+ */
+export function productionRefusal(env: ServerEnv): string | undefined {
+  const problems: string[] = [];
+  if (leadsBackend(env) === "embedded" && env.LEADS_STORE !== "embedded") {
+    problems.push("leads need SUPABASE_URL and SUPABASE_ANON_KEY, or LEADS_STORE=embedded to keep them in the embedded database on this server's disk");
+  }
+  if (env.CONTACT_RATE_LIMIT_PER_MINUTE > 0 && !clientIpHeader(env)) {
+    problems.push("the contact rate limit needs CLIENT_IP_HEADER naming the header your proxy sets to the client's address (e.g. x-real-ip), or CONTACT_RATE_LIMIT_PER_MINUTE=0 to run without a limit");
+  }
+  return problems.length > 0 ? `Refusing to start a production server: ${problems.join("; ")}.` : undefined;
+}
+
+/**
+ * The public origin a production build is made for: NEXT_PUBLIC_SITE_URL, or on Vercel its production domain.
+ * Canonical links, hreflang and the sitemap are inlined at build time, so a build without one must stop.
+ */
+export function buildSiteUrl(source: Record<string, string | undefined> = process.env): string {
+  const explicit = source.NEXT_PUBLIC_SITE_URL?.trim();
+  const vercel = source.VERCEL_PROJECT_PRODUCTION_URL?.trim();
+  const url = explicit || (vercel ? `https://${vercel}` : "");
+  if (!url) throw new Error("A production build needs NEXT_PUBLIC_SITE_URL, the site's public origin (e.g. https://pagos.example).");
+  if (!URL.canParse(url)) throw new Error(`NEXT_PUBLIC_SITE_URL must be an absolute URL, got "${url}".`);
+  return url;
 }

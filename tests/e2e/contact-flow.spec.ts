@@ -17,7 +17,7 @@ const PREFIX: Record<Market, string> = { mx: "52", br: "55", ar: "52" };
 /** Each test is its own client for the rate limiter. */
 async function asNewClient(page: Page) {
   const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": ip });
+  await page.setExtraHTTPHeaders({ "x-real-ip": ip });
 }
 
 async function fill(page: Page, company: string, email = "ana@example.com") {

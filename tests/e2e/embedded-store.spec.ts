@@ -22,7 +22,7 @@ test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "leads-"));
   // Next's own CLI under this Node, in its own process group, so a signal reaches the server itself.
   server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)], {
-    env: { ...process.env, EMBEDDED_DB_DIR: join(dir, "pglite"), CONTACT_RATE_LIMIT_PER_MINUTE: "0", NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, EMBEDDED_DB_DIR: join(dir, "pglite"), LEADS_STORE: "embedded", CONTACT_RATE_LIMIT_PER_MINUTE: "0", NEXT_TELEMETRY_DISABLED: "1" },
     stdio: "inherit",
     detached: true,
   });
@@ -36,8 +36,8 @@ test.afterAll(() => {
 });
 
 test("leads from every market land in the embedded database and survive a restart", async ({ page }) => {
-  // Three submissions on a cold server whose first one opens and migrates the database.
-  test.setTimeout(90_000);
+  // A cold server opens PGlite (WebAssembly, migrations) while the first pages load: slow on a busy machine.
+  test.setTimeout(120_000);
   const companies: Record<string, string> = {};
   for (const market of MARKETS) {
     companies[market] = `Persisted ${market} ${randomUUID()}`;

@@ -44,6 +44,8 @@ function post(body: string | object, headers: Record<string, string> = {}) {
 const rowCount = async () => (await db.query<{ n: number }>("select count(*)::int as n from contact_submissions")).rows[0]!.n;
 
 beforeAll(async () => {
+  // As behind a proxy that sets X-Real-IP (read once per process, like the server's environment).
+  vi.stubEnv("CLIENT_IP_HEADER", "x-real-ip");
   db = await PGlite.create();
   store = await PgliteSubmissionsStore.onDatabase(db);
 });
@@ -218,7 +220,7 @@ describe("POST /api/contact", () => {
 
   it("limits each client to the configured rate with 429 and Retry-After", async () => {
     const limiter = new MemoryRateLimiter(5);
-    const from = (ip: string) => ({ "x-forwarded-for": `${ip}, 10.0.0.1` });
+    const from = (ip: string) => ({ "x-real-ip": ip });
     for (let i = 0; i < 5; i++) expect((await handleContact(post(valid(), from("203.0.113.7")), deps({ limiter }))).status).toBe(201);
     const limited = await handleContact(post(valid(), from("203.0.113.7")), deps({ limiter }));
     expect(limited.status).toBe(429);
@@ -227,6 +229,23 @@ describe("POST /api/contact", () => {
     expect((await limited.json()).error).toBeTruthy();
     expect((await handleContact(post(valid(), from("198.51.100.2")), deps({ limiter }))).status).toBe(201);
     expect(await rowCount()).toBe(6);
+  });
+
+  it("holds the limit against a rotating X-Forwarded-For, a missing address and a rotating IPv6 /64", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const statuses = async (limiter: MemoryRateLimiter, headers: (i: number) => Record<string, string>) => {
+      const out: number[] = [];
+      for (let i = 0; i < 20; i++) out.push((await handleContact(post(valid(), headers(i)), deps({ limiter }))).status);
+      return out;
+    };
+    const accepted = (list: number[]) => list.filter((s) => s === 201).length;
+    // The client writes X-Forwarded-For; the proxy's x-real-ip is what counts.
+    expect(accepted(await statuses(new MemoryRateLimiter(5), (i) => ({ "x-real-ip": "203.0.113.7", "x-forwarded-for": `10.0.0.${i}` })))).toBe(5);
+    // No (or a garbled) address: one shared bucket, not a free pass.
+    expect(accepted(await statuses(new MemoryRateLimiter(5), (i): Record<string, string> => (i % 2 ? {} : { "x-real-ip": `garbage-${i}` })))).toBe(5);
+    // One IPv6 subscriber rotating through its /64.
+    expect(accepted(await statuses(new MemoryRateLimiter(5), (i) => ({ "x-real-ip": `2001:db8:1:2::${i.toString(16)}` })))).toBe(5);
+    warn.mockRestore();
   });
 
   it("answers 503 when the store is unavailable, logs it, and reports nothing", async () => {

@@ -18,6 +18,7 @@ beforeEach(() => {
   vi.stubEnv("SANITY_API_HOST", api.url);
   vi.stubEnv("SANITY_API_READ_TOKEN", "viewer-token");
   api.queries.length = 0;
+  api.delayMs = 0;
 });
 
 describe("Sanity mode, through the real @sanity/client", () => {
@@ -67,5 +68,30 @@ describe("Sanity mode, through the real @sanity/client", () => {
     const { getLanding } = await import("@/lib/content/landing-source");
     await expect(getLanding("ar")).rejects.toThrow(/No landing page document for sanity content for market "ar"/);
     await empty.close();
+  });
+
+  it("gives up on a stalled Content Lake within its deadline, with an error naming Sanity", async () => {
+    vi.stubEnv("SANITY_TIMEOUT_MS", "1500");
+    api.delayMs = 60_000;
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { getLanding } = await import("@/lib/content/landing-source");
+    for (const preview of [false, true]) {
+      const started = performance.now();
+      await expect(getLanding("mx", { preview })).rejects.toThrow(/Sanity Content Lake did not answer within 1500 ms \(SANITY_TIMEOUT_MS\)/);
+      const elapsed = performance.now() - started;
+      expect(elapsed).toBeGreaterThanOrEqual(1400);
+      expect(elapsed).toBeLessThan(3000);
+    }
+    // Retries are bounded: at most three attempts per read reached the API.
+    expect(api.queries.length).toBeLessThanOrEqual(6);
+    expect(errors.mock.calls.some(([message]) => /\[content\] mx from sanity failed/.test(String(message)))).toBe(true);
+    errors.mockRestore();
+  });
+
+  it("still answers when the Content Lake is slow but within the deadline", async () => {
+    vi.stubEnv("SANITY_TIMEOUT_MS", "3000");
+    api.delayMs = 500;
+    const { getLanding } = await import("@/lib/content/landing-source");
+    expect((await getLanding("ar")).market).toBe("ar");
   });
 });

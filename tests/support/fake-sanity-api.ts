@@ -28,7 +28,16 @@ function rootSourceMap(result: unknown) {
   };
 }
 
-export async function startFakeSanityApi(datasetFile: string, port = 0): Promise<{ url: string; queries: RecordedQuery[]; server: Server; close(): Promise<void> }> {
+export type FakeSanityApi = {
+  url: string;
+  queries: RecordedQuery[];
+  /** Milliseconds each query waits before it is answered: a slow or stalled Content Lake. */
+  delayMs: number;
+  server: Server;
+  close(): Promise<void>;
+};
+
+export async function startFakeSanityApi(datasetFile: string, port = 0): Promise<FakeSanityApi> {
   const queries: RecordedQuery[] = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -50,6 +59,8 @@ export async function startFakeSanityApi(datasetFile: string, port = 0): Promise
     const perspective = url.searchParams.get("perspective");
     const resultSourceMap = url.searchParams.get("resultSourceMap");
     queries.push({ path: url.pathname, perspective, params, authorization: req.headers.authorization ?? null, tag: url.searchParams.get("tag"), resultSourceMap });
+    if (api.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, api.delayMs));
+    if (res.destroyed) return;
     const dataset = applyPerspective(readDataset(datasetFile), (perspective === "drafts" ? "drafts" : "published") as Perspective);
     const result = await (await evaluate(parse(query, { params }), { dataset, params })).get();
     // Like the Content Lake, a source map only when asked for (stega needs it to encode).
@@ -58,10 +69,16 @@ export async function startFakeSanityApi(datasetFile: string, port = 0): Promise
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const address = server.address();
-  return {
+  const api: FakeSanityApi = {
     url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`,
     queries,
+    delayMs: 0,
     server,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
+  return api;
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { contentBackend, leadsBackend, readServerEnv } from "@/lib/env/env";
+import { buildSiteUrl, clientIpHeader, contentBackend, leadsBackend, productionRefusal, readServerEnv } from "@/lib/env/env";
+import { commonHeaders } from "@/lib/security-headers";
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -34,5 +35,54 @@ describe("environment", () => {
   it("rejects malformed values with the variable's name", () => {
     expect(() => readServerEnv({ CONTACT_RATE_LIMIT_PER_MINUTE: "-1" })).toThrow(/CONTACT_RATE_LIMIT_PER_MINUTE/);
     expect(() => readServerEnv({ SUPABASE_URL: "not a url", SUPABASE_ANON_KEY: "k" })).toThrow(/SUPABASE_URL/);
+  });
+
+  it("refuses a production server that would fall back to the embedded store or an unkeyed rate limit, in one line", () => {
+    const refusal = productionRefusal(readServerEnv({}));
+    expect(refusal).toMatch(/SUPABASE_URL/);
+    expect(refusal).toMatch(/SUPABASE_ANON_KEY/);
+    expect(refusal).toMatch(/LEADS_STORE=embedded/);
+    expect(refusal).toMatch(/CLIENT_IP_HEADER/);
+    expect(refusal).toMatch(/CONTACT_RATE_LIMIT_PER_MINUTE=0/);
+    expect(refusal).not.toMatch(/\n/);
+
+    const supabase = { SUPABASE_URL: "https://xyz.supabase.co", SUPABASE_ANON_KEY: "anon" };
+    expect(productionRefusal(readServerEnv({ ...supabase, CLIENT_IP_HEADER: "X-Real-IP" }))).toBeUndefined();
+    expect(productionRefusal(readServerEnv({ LEADS_STORE: "embedded", CONTACT_RATE_LIMIT_PER_MINUTE: "0" }))).toBeUndefined();
+    expect(productionRefusal(readServerEnv({ ...supabase }))).not.toMatch(/LEADS_STORE/);
+    // Vercel's own header is known, so the platform needs no CLIENT_IP_HEADER.
+    expect(productionRefusal(readServerEnv({ ...supabase, VERCEL: "1" }))).toBeUndefined();
+  });
+
+  it("reads the client-address header the operator names, or the platform's", () => {
+    expect(clientIpHeader(readServerEnv({ CLIENT_IP_HEADER: "CF-Connecting-IP" }))).toBe("cf-connecting-ip");
+    expect(clientIpHeader(readServerEnv({ VERCEL: "1" }))).toBe("x-real-ip");
+    expect(clientIpHeader(readServerEnv({}))).toBeUndefined();
+    expect(() => readServerEnv({ CLIENT_IP_HEADER: "x real ip" })).toThrow(/CLIENT_IP_HEADER/);
+  });
+
+  it("takes the embedded opt-in only on its own", () => {
+    expect(leadsBackend(readServerEnv({ LEADS_STORE: "embedded" }))).toBe("embedded");
+    expect(() => readServerEnv({ LEADS_STORE: "supabase" })).toThrow(/LEADS_STORE/);
+    expect(() => readServerEnv({ LEADS_STORE: "embedded", SUPABASE_URL: "https://xyz.supabase.co", SUPABASE_ANON_KEY: "k" })).toThrow(/LEADS_STORE: is embedded but SUPABASE_URL is set/);
+  });
+
+  it("needs a site URL for a production build, derived from Vercel's production domain when unset", () => {
+    expect(() => buildSiteUrl({})).toThrow(/NEXT_PUBLIC_SITE_URL/);
+    expect(buildSiteUrl({ NEXT_PUBLIC_SITE_URL: "https://pagos.example" })).toBe("https://pagos.example");
+    expect(buildSiteUrl({ VERCEL_PROJECT_PRODUCTION_URL: "pagos.example" })).toBe("https://pagos.example");
+    expect(buildSiteUrl({ NEXT_PUBLIC_SITE_URL: "https://pagos.example", VERCEL_PROJECT_PRODUCTION_URL: "other.vercel.app" })).toBe("https://pagos.example");
+  });
+
+  it("sends HSTS for this host only unless includeSubDomains and preload are opted into", () => {
+    const hsts = (source: Record<string, string>) => {
+      const env = readServerEnv(source);
+      return commonHeaders({ includeSubDomains: env.HSTS_INCLUDE_SUBDOMAINS, preload: env.HSTS_PRELOAD }).find((h) => h.key === "Strict-Transport-Security")?.value;
+    };
+    expect(hsts({})).toBe("max-age=63072000");
+    expect(hsts({ HSTS_INCLUDE_SUBDOMAINS: "true" })).toBe("max-age=63072000; includeSubDomains");
+    expect(hsts({ HSTS_INCLUDE_SUBDOMAINS: "true", HSTS_PRELOAD: "true" })).toBe("max-age=63072000; includeSubDomains; preload");
+    expect(() => readServerEnv({ HSTS_PRELOAD: "true" })).toThrow(/HSTS_PRELOAD: needs HSTS_INCLUDE_SUBDOMAINS/);
+    expect(() => readServerEnv({ HSTS_PRELOAD: "maybe" })).toThrow(/HSTS_PRELOAD/);
   });
 });

@@ -1,0 +1,70 @@
+import { expect, test } from "@playwright/test";
+import { spawn } from "node:child_process";
+import { statSync } from "node:fs";
+import { E2E_PORTS } from "../support/e2e-hosts";
+
+// A production server or build started as an operator would, missing what it needs: it must stop, non-zero,
+// with one line saying what to set — never fall back silently to the development defaults.
+const PORT = E2E_PORTS.embedded + 5;
+const NEXT = "node_modules/next/dist/bin/next";
+
+/** What the shell of a fresh deployment holds: none of this project's variables. */
+function bareEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...extra };
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string; ms: number }> {
+  const started = Date.now();
+  const child = spawn(process.execPath, [NEXT, ...args], { env, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const killer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  return new Promise((resolve) =>
+    child.once("exit", (code) => {
+      clearTimeout(killer);
+      resolve({ code, stderr, ms: Date.now() - started });
+    }),
+  );
+}
+
+const start = (env: Record<string, string>) => run(["start", "-H", "127.0.0.1", "-p", String(PORT)], bareEnv(env));
+
+/** The refusal is exactly one line of the process's error output. */
+function refusalLine(stderr: string): string {
+  const lines = stderr.split("\n").filter((l) => /Refusing to start/.test(l));
+  expect(lines, stderr).toHaveLength(1);
+  return lines[0]!;
+}
+
+test("next start without Supabase or the embedded opt-in refuses to start, naming both", async () => {
+  const { code, stderr } = await start({ CLIENT_IP_HEADER: "x-real-ip" });
+  expect(code).toBe(1);
+  const line = refusalLine(stderr);
+  expect(line).toMatch(/SUPABASE_URL and SUPABASE_ANON_KEY, or LEADS_STORE=embedded/);
+  expect(line).not.toMatch(/CLIENT_IP_HEADER/);
+});
+
+test("next start with a rate limit but no client-address header refuses to start, naming CLIENT_IP_HEADER", async () => {
+  const { code, stderr } = await start({ LEADS_STORE: "embedded" });
+  expect(code).toBe(1);
+  const line = refusalLine(stderr);
+  expect(line).toMatch(/CLIENT_IP_HEADER/);
+  expect(line).toMatch(/CONTACT_RATE_LIMIT_PER_MINUTE=0/);
+  expect(line).not.toMatch(/SUPABASE_URL/);
+});
+
+test("next start with neither says both on the same line", async () => {
+  const { code, stderr } = await start({});
+  expect(code).toBe(1);
+  expect(refusalLine(stderr)).toMatch(/SUPABASE_URL.*; .*CLIENT_IP_HEADER/);
+});
+
+test("next build without NEXT_PUBLIC_SITE_URL stops at once naming it, leaving the existing build alone", async () => {
+  const buildId = statSync(".next/BUILD_ID").mtimeMs;
+  const { code, stderr, ms } = await run(["build"], bareEnv({}));
+  expect(code).toBe(1);
+  const lines = stderr.split("\n").filter((l) => l.trim());
+  expect(lines, stderr).toEqual(["A production build needs NEXT_PUBLIC_SITE_URL, the site's public origin (e.g. https://pagos.example)."]);
+  expect(ms).toBeLessThan(20_000);
+  expect(statSync(".next/BUILD_ID").mtimeMs).toBe(buildId);
+});
