@@ -1,6 +1,11 @@
-/** Opens the leads store when the server starts, so the first visitor to submit doesn't wait for it. */
+/**
+ * At server start: reads the environment (an invalid one stops the server here, naming the variable), connects
+ * the rate limiter's store and opens the leads store, so the first visitor to submit doesn't wait for them.
+ */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  const { getRateLimiter } = await import("./lib/contact/rate-limiter");
+  getRateLimiter();
   const { getSubmissionsStore } = await import("./lib/contact/submissions-store");
   void getSubmissionsStore().catch((error: unknown) => console.error("[leads] store failed to open at start:", error));
 }

@@ -44,7 +44,7 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
 
   if (!sameOrigin(request, deps.siteUrl)) return json(403, { error: "Cross-site submissions are not accepted" });
 
-  const limit = deps.limiter.hit(clientAddress(request.headers));
+  const limit = await deps.limiter.hit(clientAddress(request.headers));
   if (!limit.allowed) return json(429, { error: "Too many submissions, try again later" }, { "retry-after": String(limit.retryAfter) });
 
   let body: unknown;

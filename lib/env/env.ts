@@ -41,6 +41,8 @@ const serverSchema = z.object({
   SUPABASE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   EMBEDDED_DB_DIR: z.string().default(".data/pglite"),
   CONTACT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(5),
+  // Several instances: the contact rate limit and the page cache live in this Redis (redis:// or rediss://).
+  REDIS_URL: optional.pipe(z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional()),
 });
 
 export type PublicEnv = z.infer<typeof publicSchema>;
@@ -83,7 +85,13 @@ export function readServerEnv(source: Record<string, string | undefined> = proce
   const parsed = serverSchema.safeParse(raw);
   if (!parsed.success) fail(parsed.error);
   requirePairs(parsed.data, [["SUPABASE_URL", "SUPABASE_ANON_KEY"]]);
-  return { ...pub, ...parsed.data };
+  const env = { ...pub, ...parsed.data };
+  // Redis means several instances; the embedded database is one process's disk, so their leads would scatter.
+  if (env.REDIS_URL && leadsBackend(env) === "embedded") {
+    const message = "is set (several instances share it), so leads need Supabase: set SUPABASE_URL and SUPABASE_ANON_KEY (the embedded PGlite store serves one process only)";
+    fail(new z.ZodError([{ code: "custom", path: ["REDIS_URL"], message, input: undefined }]));
+  }
+  return env;
 }
 
 /** Where content comes from: Sanity when a project is configured, else the seed dataset in the repo. */

@@ -1,13 +1,13 @@
 import { after } from "next/server";
 import { handleContact } from "@/lib/contact/handle-contact";
-import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
+import { getRateLimiter } from "@/lib/contact/rate-limiter";
 import { getSubmissionsStore } from "@/lib/contact/submissions-store";
 import { serverEnv } from "@/lib/env/server-env";
 import { reportLeadConversion } from "@/lib/meta/conversion-reporter";
 
 export const runtime = "nodejs";
 
-const limiter = new MemoryRateLimiter(serverEnv().CONTACT_RATE_LIMIT_PER_MINUTE);
+const limiter = getRateLimiter();
 
 export function POST(request: Request): Promise<Response> {
   return handleContact(request, {
