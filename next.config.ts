@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { fileURLToPath } from "node:url";
 import { contentBackend, readServerEnv } from "./lib/env/env";
 import { commonHeaders, landingCsp, studioCsp } from "./lib/security-headers";
 
@@ -12,6 +13,12 @@ const cspOptions = {
 };
 
 const nextConfig: NextConfig = {
+  // Containers run `node server.js` from .next/standalone (see Dockerfile); the files the server reads from disk
+  // at run time (migrations for the embedded store, the seed dataset) are copied along.
+  output: "standalone",
+  outputFileTracingIncludes: { "/**": ["./supabase/migrations/*.sql", "./studio/seed/landing.ndjson"] },
+  // Shared through Redis when REDIS_URL is set at run time, else Next's own cache (see the file).
+  cacheHandler: fileURLToPath(new URL("./lib/cache/page-cache-handler.ts", import.meta.url)),
   poweredByHeader: false,
   reactStrictMode: true,
   experimental: { globalNotFound: true },
