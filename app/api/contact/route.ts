@@ -7,12 +7,10 @@ import { reportLeadConversion } from "@/lib/meta/conversion-reporter";
 
 export const runtime = "nodejs";
 
-const limiter = getRateLimiter();
-
 export function POST(request: Request): Promise<Response> {
   return handleContact(request, {
     store: getSubmissionsStore,
-    limiter,
+    limiter: getRateLimiter(),
     // The conversion is reported after the response is sent, so it never delays the visitor.
     report: (lead) => after(() => reportLeadConversion(lead)),
     siteUrl: serverEnv().NEXT_PUBLIC_SITE_URL,
