@@ -4,6 +4,6 @@ import nextTs from "eslint-config-next/typescript";
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: [".next/**", "node_modules/**", ".data/**", "lib/content/sanity.types.ts", "supabase/functions/meta-conversion/**", "bench/results/**", "test-results/**", "playwright-report/**"] },
+  { ignores: [".next/**", ".sanity/**", "node_modules/**", ".data/**", "lib/content/sanity.types.ts", "supabase/functions/meta-conversion/**", "bench/results/**", "test-results/**", "playwright-report/**"] },
 ];
 export default config;

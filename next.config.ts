@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
+import { fileURLToPath } from "node:url";
 import { buildSiteUrl, contentBackend, readServerEnv } from "./lib/env/env";
 import { commonHeaders, landingCsp, studioCsp } from "./lib/security-headers";
 
@@ -17,6 +18,12 @@ const nextConfig = (phase: string): NextConfig => ({
   // (`next typegen` loads this file in the build phase too, and needs none.)
   env: phase === PHASE_PRODUCTION_BUILD && process.argv.includes("build") ? { NEXT_PUBLIC_SITE_URL: siteUrlOrStop() } : {},
   distDir: env.NEXT_DIST_DIR,
+  // Containers run `node server.js` from .next/standalone (see Dockerfile); the files the server reads from disk
+  // at run time (migrations for the embedded store, the seed dataset) are copied along.
+  output: "standalone",
+  outputFileTracingIncludes: { "/**": ["./supabase/migrations/*.sql", "./studio/seed/landing.ndjson"] },
+  // Shared through Redis when REDIS_URL is set at run time, else Next's own cache (see the file).
+  cacheHandler: fileURLToPath(new URL("./lib/cache/page-cache-handler.ts", import.meta.url)),
   poweredByHeader: false,
   reactStrictMode: true,
   experimental: { globalNotFound: true },

@@ -2,7 +2,8 @@
  * `npm run bench`: builds the app, serves it with `next start` on a free loopback port (fresh embedded database,
  * rate limit off) and measures, side by side with the physical limit (the same pages with every script
  * removed, served by a plain static server): Lighthouse, page weight, GET throughput, contact API load and
- * integrity, build time and memory. Prints Markdown tables; writes bench/results/latest.json and <date>.json.
+ * integrity, the contact API on one and two standalone instances sharing Redis, build time and memory. Prints
+ * Markdown tables; writes bench/results/latest.json and <date>.json.
  */
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -15,6 +16,7 @@ import { LeadLedger, contactPass, warmUpContact } from "./lib/contact-load.ts";
 import { getLoad } from "./lib/http-load.ts";
 import { launchChrome, lighthouseMedian, type Preset } from "./lib/lighthouse-runs.ts";
 import { freePort } from "../tests/support/free-port.ts";
+import { manyInstancesContact } from "./lib/many-instances.ts";
 import { buildNext, embeddedEnv, startNext } from "./lib/next-app.ts";
 import { processRss } from "./lib/proc.ts";
 import { markdown, type BenchResults } from "./lib/report.ts";
@@ -116,6 +118,9 @@ try {
   const serverExitCode = await next.stop();
   const stored = await checkStoredLeads(dbDir, ledger.created());
 
+  log("POST /api/contact on standalone servers sharing Redis: one instance, then two");
+  const instances = await manyInstancesContact(join(work, "instances"), CONTACT_SECONDS, [10, 50], log);
+
   const version = (pkg: string) => JSON.parse(readFileSync(join(ROOT, "node_modules", pkg, "package.json"), "utf8")).version as string;
   const results: BenchResults = {
     date: new Date().toISOString(),
@@ -135,6 +140,7 @@ try {
     pageWeight,
     getThroughput: { next: getNext, static: getStatic, ratio: getStatic.rps / getNext.rps },
     contact: { passes, repeatPass, stored, serverExitCode, rssBytes: { idle, afterWarmUp, afterLoad } },
+    instances,
     targets: [],
   };
   results.targets = targets(results);
@@ -171,6 +177,8 @@ function targets(r: BenchResults): BenchResults["targets"] {
   out.push({ target: "contact: ≥ 300 stored leads/s at 10 connections", measured: `${Math.round(ten.createdPerS)}/s`, met: ten.createdPerS >= 300 });
   out.push({ target: "contact: p99 < 100 ms at 10 connections", measured: `${Math.round(ten.p99Ms)} ms`, met: ten.p99Ms < 100 });
   const s = r.contact.stored;
+  const i = r.instances.stored;
+  out.push({ target: "contact, two instances on Redis: rows = ids answered 201, none lost or duplicated", measured: `${i.rows} rows / ${i.created} ids, lost ${i.lost}, duplicates ${i.duplicates}, unexpected ${i.unexpected}`, met: i.ok });
   out.push({ target: "contact: rows = unique ids answered 201, none lost or duplicated", measured: `${s.rows} rows / ${s.created} ids, lost ${s.lost}, duplicates ${s.duplicates}, unexpected ${s.unexpected}`, met: s.ok });
   return out;
 }

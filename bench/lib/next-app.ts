@@ -18,7 +18,7 @@ export function embeddedEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     SUPABASE_URL: "",
     SUPABASE_ANON_KEY: "",
     SANITY_API_READ_TOKEN: "",
-    // A production server keeps leads on local disk only when told to.
+    // A production server keeps leads in the embedded database only when told to.
     LEADS_STORE: "embedded",
     ...extra,
   };

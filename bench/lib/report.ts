@@ -1,6 +1,7 @@
 import type { ContactPass } from "./contact-load.ts";
 import type { LoadResult } from "./http-load.ts";
 import type { LighthouseSummary } from "./lighthouse-runs.ts";
+import type { ManyInstancesResults } from "./many-instances.ts";
 import type { BuildResult } from "./next-app.ts";
 import type { StoredLeadsCheck } from "./stored-leads.ts";
 import type { PageWeight } from "../../tests/support/page-weight.ts";
@@ -20,6 +21,7 @@ export type BenchResults = {
     serverExitCode: number | null;
     rssBytes: { idle: number; afterWarmUp: number; afterLoad: number };
   };
+  instances: ManyInstancesResults;
   targets: { target: string; measured: string; met: boolean }[];
 };
 
@@ -30,6 +32,25 @@ const s = (value: number) => `${(value / 1000).toFixed(2)} s`;
 
 function table(head: string[], rows: (string | number)[][]): string {
   return [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
+}
+
+/** The contact API on standalone servers sharing Redis and the Supabase stand-in, one instance beside two. */
+export function instancesMarkdown(r: ManyInstancesResults): string {
+  const passes = table(
+    ["POST /api/contact, Redis + Supabase stand-in", "connections (total)", "duration", "stored (201)/s", "p50", "p99", "statuses", "errors"],
+    r.passes.map((p) => [
+      p.instances === 1 ? "one instance" : "two instances",
+      p.connections,
+      `${p.durationS.toFixed(1)} s`,
+      Math.round(p.createdPerS),
+      ms(p.p50Ms),
+      ms(p.p99Ms),
+      Object.entries(p.statuses).map(([k, v]) => `${k}: ${v}`).join(", "),
+      p.errors,
+    ]),
+  );
+  const st = r.stored;
+  return `${passes}\n\nStand-in database after both runs: ${st.rows} rows, ${st.distinctIds} distinct ids, ${st.created} ids answered 201 — lost ${st.lost}, unexpected ${st.unexpected}, duplicates ${st.duplicates} (${st.ok ? "OK" : "MISMATCH"}); Redis warnings logged: ${r.redisWarnings}. Two instances: the p50/p99 shown are the higher of the two servers'.`;
 }
 
 /** The results as Markdown tables (printed, and ready for README's Performance section). */
@@ -101,6 +122,8 @@ export function markdown(r: BenchResults): string {
     contact,
     "",
     integrity,
+    "",
+    instancesMarkdown(r.instances),
     "",
     build,
     "",

@@ -18,12 +18,17 @@ export async function checkStoredLeads(dataDir: string, created: Set<string>): P
   const db = new PGlite(dataDir);
   try {
     const { rows } = await db.query<{ id: string }>("select id::text as id from contact_submissions");
-    const ids = new Set(rows.map((r) => r.id));
-    const lost = [...created].filter((id) => !ids.has(id)).length;
-    const unexpected = [...ids].filter((id) => !created.has(id)).length;
-    const duplicates = rows.length - ids.size;
-    return { rows: rows.length, distinctIds: ids.size, created: created.size, lost, unexpected, duplicates, ok: lost === 0 && unexpected === 0 && duplicates === 0 && rows.length === created.size };
+    return auditIds(rows.map((r) => r.id), created);
   } finally {
     await db.close();
   }
+}
+
+/** Compares the stored ids (one per row) with the ids the servers answered 201 for. */
+export function auditIds(stored: string[], created: Set<string>): StoredLeadsCheck {
+  const ids = new Set(stored);
+  const lost = [...created].filter((id) => !ids.has(id)).length;
+  const unexpected = [...ids].filter((id) => !created.has(id)).length;
+  const duplicates = stored.length - ids.size;
+  return { rows: stored.length, distinctIds: ids.size, created: created.size, lost, unexpected, duplicates, ok: lost === 0 && unexpected === 0 && duplicates === 0 && stored.length === created.size };
 }

@@ -74,7 +74,7 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
 
   const client = clientAddress(request.headers);
   // Requests without a valid client address share one bucket: dropping or garbling the header must not escape the limit.
-  const limit = deps.limiter.hit(rateLimitKey(client) ?? "unknown-client");
+  const limit = await deps.limiter.hit(rateLimitKey(client) ?? "unknown-client");
   if (!limit.allowed) return json(429, { error: "Too many submissions, try again later" }, { "retry-after": String(limit.retryAfter) });
 
   let body: unknown;

@@ -61,6 +61,9 @@ const serverSchema = z.object({
   /** HSTS extensions, opt-in because both are hard to undo for a company domain (build-time: headers are compiled). */
   HSTS_INCLUDE_SUBDOMAINS: optional.pipe(z.stringbool().optional()).transform(Boolean),
   HSTS_PRELOAD: optional.pipe(z.stringbool().optional()).transform(Boolean),
+
+  // Several instances: the contact rate limit and the page cache live in this Redis (redis:// or rediss://).
+  REDIS_URL: optional.pipe(z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional()),
 });
 
 export type PublicEnv = z.infer<typeof publicSchema>;
@@ -110,7 +113,13 @@ export function readServerEnv(source: Record<string, string | undefined> = proce
   if (parsed.data.HSTS_PRELOAD && !parsed.data.HSTS_INCLUDE_SUBDOMAINS) {
     fail(new z.ZodError([{ code: "custom", path: ["HSTS_PRELOAD"], message: "needs HSTS_INCLUDE_SUBDOMAINS=true as well", input: undefined }]));
   }
-  return { ...pub, ...parsed.data };
+  const env = { ...pub, ...parsed.data };
+  // Redis means several instances; the embedded database is one process's disk, so their leads would scatter.
+  if (env.REDIS_URL && leadsBackend(env) === "embedded") {
+    const message = "is set (several instances share it), so leads need Supabase: set SUPABASE_URL and SUPABASE_ANON_KEY (the embedded PGlite store serves one process only)";
+    fail(new z.ZodError([{ code: "custom", path: ["REDIS_URL"], message, input: undefined }]));
+  }
+  return env;
 }
 
 /** Where content comes from: Sanity when a project is configured, else the seed dataset in the repo. */

@@ -85,4 +85,13 @@ describe("environment", () => {
     expect(() => readServerEnv({ HSTS_PRELOAD: "true" })).toThrow(/HSTS_PRELOAD: needs HSTS_INCLUDE_SUBDOMAINS/);
     expect(() => readServerEnv({ HSTS_PRELOAD: "maybe" })).toThrow(/HSTS_PRELOAD/);
   });
+
+  it("takes a redis:// or rediss:// REDIS_URL, and refuses it with the embedded leads store, naming the variables", () => {
+    const supabase = { SUPABASE_URL: "https://xyz.supabase.co", SUPABASE_ANON_KEY: "anon" };
+    expect(readServerEnv({ ...supabase, REDIS_URL: "rediss://default:secret@eu1.upstash.io:6379" }).REDIS_URL).toBe("rediss://default:secret@eu1.upstash.io:6379");
+    expect(readServerEnv({ ...supabase, REDIS_URL: "redis://127.0.0.1:6379" }).REDIS_URL).toBe("redis://127.0.0.1:6379");
+    expect(() => readServerEnv({ ...supabase, REDIS_URL: "http://127.0.0.1:6379" })).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(() => readServerEnv({ REDIS_URL: "redis://127.0.0.1:6379" })).toThrow(/REDIS_URL: .*set SUPABASE_URL and SUPABASE_ANON_KEY/);
+    expect(readServerEnv({}).REDIS_URL).toBeUndefined();
+  });
 });

@@ -1,31 +1,82 @@
+import { runInNewContext } from "node:vm";
+import { setFlagsFromString } from "node:v8";
 import { describe, expect, it } from "vitest";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
 
+// Exposes gc() so the memory figure is measured after collection, not before it.
+setFlagsFromString("--expose-gc");
+
 describe("the in-memory rate limiter", () => {
-  it("allows the configured number per minute per client, then says when to retry", () => {
-    const limiter = new MemoryRateLimiter(3);
-    const t0 = 1_000_000;
-    expect(limiter.hit("a", t0)).toEqual({ allowed: true });
-    expect(limiter.hit("a", t0 + 10_000)).toEqual({ allowed: true });
-    expect(limiter.hit("a", t0 + 20_000)).toEqual({ allowed: true });
-    // The oldest of the three leaves the window at t0 + 60 s: 30 s from now.
-    expect(limiter.hit("a", t0 + 30_000)).toEqual({ allowed: false, retryAfter: 30 });
-    expect(limiter.hit("b", t0 + 30_000)).toEqual({ allowed: true });
-    expect(limiter.hit("a", t0 + 59_999)).toEqual({ allowed: false, retryAfter: 1 });
-    expect(limiter.hit("a", t0 + 60_000)).toEqual({ allowed: true });
+  const clock = () => {
+    let t = 1_000_000;
+    return { now: () => t, advance: (ms: number) => (t += ms) };
+  };
+
+  it("allows the configured number per minute per client, then says when to retry", async () => {
+    const time = clock();
+    const limiter = new MemoryRateLimiter(3, { now: time.now });
+    expect(await limiter.hit("a")).toEqual({ allowed: true });
+    time.advance(10_000);
+    expect(await limiter.hit("a")).toEqual({ allowed: true });
+    expect(await limiter.hit("a")).toEqual({ allowed: true });
+    time.advance(20_000);
+    // The window opened at the first hit and closes 60 s later: 30 s from now.
+    expect(await limiter.hit("a")).toEqual({ allowed: false, retryAfter: 30 });
+    expect(await limiter.hit("b")).toEqual({ allowed: true });
+    time.advance(29_999);
+    expect(await limiter.hit("a")).toEqual({ allowed: false, retryAfter: 1 });
+    time.advance(2);
+    expect(await limiter.hit("a")).toEqual({ allowed: true });
   });
 
-  it("is off at 0", () => {
+  it("is off at 0", async () => {
     const limiter = new MemoryRateLimiter(0);
-    for (let i = 0; i < 100; i++) expect(limiter.hit("a").allowed).toBe(true);
+    for (let i = 0; i < 100; i++) expect((await limiter.hit("a")).allowed).toBe(true);
+    expect(limiter.size).toBe(0);
   });
 
-  it("forgets the oldest clients beyond its bound, so spoofed addresses cannot exhaust memory", () => {
-    const limiter = new MemoryRateLimiter(1, 60_000, 2);
-    limiter.hit("a", 0);
-    limiter.hit("b", 0);
-    limiter.hit("c", 0);
-    expect(limiter.hit("a", 1).allowed).toBe(true);
-    expect(limiter.hit("c", 1).allowed).toBe(false);
+  it("forgets the oldest clients beyond its bound, so spoofed addresses cannot exhaust memory", async () => {
+    const limiter = new MemoryRateLimiter(1, { maxClients: 2 });
+    await limiter.hit("a");
+    await limiter.hit("b");
+    await limiter.hit("c");
+    expect(limiter.size).toBe(2);
+    expect((await limiter.hit("a")).allowed).toBe(true);
+    expect((await limiter.hit("c")).allowed).toBe(false);
+  });
+
+  it("holds 100,000 distinct clients in bounded memory: at most 50,000 entries, each for one window", async () => {
+    const gc = runInNewContext("gc") as () => void;
+    const heap = () => {
+      gc();
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    const time = clock();
+    // Addresses as the limiter keys them: IPv4 strings, all distinct.
+    const client = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+    const measure = async (maxClients?: number) => {
+      const before = heap();
+      const limiter = new MemoryRateLimiter(5, { now: time.now, ...(maxClients && { maxClients }) });
+      for (let i = 0; i < 100_000; i++) await limiter.hit(client(i));
+      const grown = heap() - before;
+      return { limiter, grown };
+    };
+
+    const bounded = await measure();
+    expect(bounded.limiter.size).toBe(50_000);
+    const unbounded = await measure(100_000);
+    expect(unbounded.limiter.size).toBe(100_000);
+    console.info(
+      `[rate-limit memory] 100,000 distinct clients: default limiter keeps ${bounded.limiter.size} entries, heap +${(bounded.grown / 2 ** 20).toFixed(1)} MiB; ` +
+        `with room for all 100,000: heap +${(unbounded.grown / 2 ** 20).toFixed(1)} MiB (${Math.round(unbounded.grown / 100_000)} B per client)`,
+    );
+    // Roughly 100-200 bytes per short key; well under what a flood could otherwise pin.
+    expect(bounded.grown).toBeLessThan(24 * 2 ** 20);
+    expect(unbounded.grown).toBeLessThan(48 * 2 ** 20);
+
+    // Bounded by time too: a window later every client starts afresh (expired entries are not counted).
+    time.advance(60_001);
+    for (let n = 0; n < 5; n++) expect((await bounded.limiter.hit(client(99_999))).allowed).toBe(true);
   });
 });

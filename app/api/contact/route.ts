@@ -1,6 +1,6 @@
 import { after } from "next/server";
 import { handleContact } from "@/lib/contact/handle-contact";
-import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
+import { getRateLimiter } from "@/lib/contact/rate-limiter";
 import { getSubmissionsStore } from "@/lib/contact/submissions-store";
 import { askConsentFor, trackingConsented } from "@/lib/consent/tracking-consent";
 import { serverEnv } from "@/lib/env/server-env";
@@ -8,12 +8,10 @@ import { reportLeadConversion } from "@/lib/meta/conversion-reporter";
 
 export const runtime = "nodejs";
 
-const limiter = new MemoryRateLimiter(serverEnv().CONTACT_RATE_LIMIT_PER_MINUTE);
-
 export function POST(request: Request): Promise<Response> {
   return handleContact(request, {
     store: getSubmissionsStore,
-    limiter,
+    limiter: getRateLimiter(),
     // The conversion is reported after the response is sent, so it never delays the visitor.
     report: (lead, visit) => after(() => reportLeadConversion(lead, visit)),
     mayTrack: async (market, cookieHeader) => trackingConsented(cookieHeader, await askConsentFor(market)),

@@ -1,0 +1,37 @@
+# The site as a container: Next's standalone server (node server.js), Node 24, running as a non-root user.
+# Build:  docker build --build-arg NEXT_PUBLIC_SITE_URL=https://www.example.com -t landing .
+# Run:    docker run -p 3000:3000 -e SUPABASE_URL=… -e SUPABASE_ANON_KEY=… -e REDIS_URL=… landing
+# Public values (NEXT_PUBLIC_*) are inlined into the browser bundle at build time, so they are build arguments;
+# server secrets are given at run time only and never enter the image.
+
+FROM node:24-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+ARG NEXT_PUBLIC_SITE_URL
+ARG NEXT_PUBLIC_SANITY_PROJECT_ID
+ARG NEXT_PUBLIC_SANITY_DATASET
+ARG NEXT_PUBLIC_SANITY_API_VERSION
+ARG NEXT_PUBLIC_META_PIXEL_ID
+ENV NEXT_TELEMETRY_DISABLED=1
+COPY --from=deps /app/node_modules ./node_modules
+COPY . .
+RUN npm run build
+
+FROM node:24-bookworm-slim AS run
+WORKDIR /app
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 HOSTNAME=0.0.0.0 PORT=3000
+# The standalone folder holds the server, the node_modules it traced, the SQL migrations and the seed dataset;
+# the static assets are copied beside it, as `next build` leaves them out. Owned by root: the app cannot
+# rewrite itself.
+COPY --from=build /app/.next/standalone ./
+COPY --from=build /app/.next/static ./.next/static
+# Writable for the app: Next's file-system cache (pages, when REDIS_URL is unset) and, for a one-container demo
+# with the embedded leads store, its database.
+RUN mkdir -p .next/cache .data && chown node:node .next/cache .data
+USER node
+EXPOSE 3000
+CMD ["node", "server.js"]

@@ -1,0 +1,20 @@
+import { isProductionServer, productionRefusal, readServerEnv } from "./env";
+
+/**
+ * Ends a server that must not serve: an invalid environment (naming the variable), or a production server lacking
+ * what it needs to run safely — exit status 1 and one line on stderr saying what to set. Called when the server
+ * process starts (instrumentation.ts), so `next start`, the standalone server.js and a platform's functions all stop
+ * the same way; the standalone server never loads next.config.ts, where `next dev/build/start` also check.
+ */
+export function exitUnlessSafeToStart(): void {
+  let problem: string | undefined;
+  try {
+    const env = readServerEnv();
+    problem = isProductionServer() ? productionRefusal(env) : undefined;
+  } catch (error) {
+    problem = error instanceof Error ? error.message : String(error);
+  }
+  if (!problem) return;
+  console.error(problem);
+  process.exit(1);
+}

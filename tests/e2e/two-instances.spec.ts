@@ -1,0 +1,150 @@
+// Two standalone servers (each in its own directory, as two containers would be) sharing one Redis and one
+// Supabase (the local stand-in): the rate limit and the page cache hold across instances, and a Redis outage
+// never blocks leads. Ports: E2E_PORT_BASE+3 and +4 for the instances, +5 for the refusal check.
+import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
+import { expect, test } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { lead } from "../../bench/lib/contact-load";
+import { editDocument } from "../support/dataset-file";
+import { E2E_PORTS } from "../support/e2e-hosts";
+import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
+import { startRedis, type TestRedis } from "../support/redis-server";
+import { copyStandalone, startExpectingRefusal, startStandalone, type StandaloneServer } from "../support/standalone-server";
+
+const SECRET = "two-instances-secret";
+const LIMIT = 4;
+const port = (n: number) => E2E_PORTS.embedded + n;
+
+let work: string;
+let redis: TestRedis;
+let supabase: FakeSupabase;
+let dataset: string;
+let a: StandaloneServer;
+let b: StandaloneServer;
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  work = mkdtempSync(join(tmpdir(), "two-instances-"));
+  redis = await startRedis();
+  supabase = await startFakeSupabase(0);
+  // Both instances read one content source, as they would read one Sanity dataset.
+  dataset = join(work, "landing.ndjson");
+  cpSync("studio/seed/landing.ndjson", dataset);
+  const env = {
+    REDIS_URL: redis.url,
+    SUPABASE_URL: supabase.url,
+    SUPABASE_ANON_KEY: "two-instances-anon-key",
+    CONTENT_DATASET_FILE: dataset,
+    SANITY_REVALIDATE_SECRET: SECRET,
+    CONTACT_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+    CLIENT_IP_HEADER: "x-real-ip",
+  };
+  copyStandalone(join(work, "a"));
+  copyStandalone(join(work, "b"));
+  [a, b] = await Promise.all([startStandalone(join(work, "a"), port(3), env), startStandalone(join(work, "b"), port(4), env)]);
+});
+
+test.afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await redis?.close();
+  await supabase?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** One submission from `ip` (a fresh lead) to an instance; its status. */
+async function submit(server: StandaloneServer, ip: string): Promise<number> {
+  const response = await fetch(`${server.origin}/api/contact`, {
+    method: "POST",
+    // The servers trust x-real-ip (CLIENT_IP_HEADER); X-Forwarded-For carries the same address for a server
+    // that reads the left-most forwarded entry.
+    headers: { "content-type": "application/json", "x-real-ip": ip, "x-forwarded-for": ip },
+    body: JSON.stringify(lead(Math.floor(Math.random() * 1000), randomUUID())),
+  });
+  return response.status;
+}
+
+/** `count` submissions from one client, alternating between the instances. */
+async function alternate(ip: string, count: number): Promise<number[]> {
+  const statuses = [];
+  for (let i = 0; i < count; i++) statuses.push(await submit(i % 2 ? b : a, ip));
+  return statuses;
+}
+
+const heroTitle = async (server: StandaloneServer, path: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(await (await fetch(server.origin + path)).text())?.[1];
+
+async function webhook(server: StandaloneServer, body: unknown) {
+  const payload = JSON.stringify(body);
+  const signature = await encodeSignatureHeader(payload, Date.now(), SECRET);
+  return fetch(`${server.origin}/api/revalidate`, { method: "POST", body: payload, headers: { "content-type": "application/json", [SIGNATURE_HEADER_NAME]: signature } });
+}
+
+test("one client across both instances gets exactly the limit", async () => {
+  const rowsBefore = (await supabase.rows()).length;
+  const statuses = await alternate("203.0.113.50", 10);
+  expect(statuses.filter((s) => s === 201)).toHaveLength(LIMIT);
+  expect(statuses.slice(LIMIT)).toEqual(Array(10 - LIMIT).fill(429));
+  expect((await supabase.rows()).length - rowsBefore).toBe(LIMIT);
+  // Another client is counted apart.
+  expect(await submit(b, "203.0.113.51")).toBe(201);
+});
+
+test("a signed webhook to instance A refreshes the page on instance B", async () => {
+  const before = await heroTitle(b, "/mx");
+  expect(await heroTitle(a, "/mx")).toBe(before);
+  const restore = editDocument("landingPage.mx", (doc) => ((doc.hero as { title: string }).title = "Pagos al mundo desde cualquier instancia"), dataset);
+  try {
+    // Both keep serving the cached page until the webhook.
+    expect(await heroTitle(b, "/mx")).toBe(before);
+    const response = await webhook(a, { _type: "landingPage", _id: "landingPage.mx", market: "mx" });
+    expect(response.status).toBe(200);
+    await expect.poll(() => heroTitle(b, "/mx"), { timeout: 10_000 }).toBe("Pagos al mundo desde cualquier instancia");
+    expect(await heroTitle(a, "/mx")).toBe("Pagos al mundo desde cualquier instancia");
+  } finally {
+    restore();
+    await webhook(b, { _type: "landingPage", market: "mx" });
+  }
+  await expect.poll(() => heroTitle(a, "/mx"), { timeout: 10_000 }).toBe(before);
+});
+
+test("with Redis stopped submissions are still accepted and the warning logged; with Redis back the limit is shared again", async () => {
+  const rowsBefore = (await supabase.rows()).length;
+  await redis.stop();
+  try {
+    // Per instance now: each counts its own 4, so 8 of 10 from one client, all stored.
+    const during = await alternate("198.51.100.60", 10);
+    expect(during.filter((s) => s === 201)).toHaveLength(2 * LIMIT);
+    expect((await supabase.rows()).length - rowsBefore).toBe(2 * LIMIT);
+    // Pages are still served, rendered per request.
+    expect((await fetch(`${a.origin}/br`)).status).toBe(200);
+    for (const server of [a, b]) {
+      const warnings = server.log().split("\n").filter((line) => line.includes("[rate-limit] Redis unavailable"));
+      expect(warnings).toHaveLength(1);
+      expect(server.log()).not.toContain("198.51.100.60");
+    }
+  } finally {
+    await redis.start();
+  }
+  // Both instances reconnect by themselves (within a couple of seconds).
+  await expect.poll(() => [a, b].every((s) => s.log().includes("[page-cache] Redis is back")), { timeout: 15_000 }).toBe(true);
+  await new Promise((r) => setTimeout(r, 2_500));
+  const after = await alternate("198.51.100.61", 10);
+  expect(after.filter((s) => s === 201)).toHaveLength(LIMIT);
+  for (const server of [a, b]) expect(server.log()).toContain("[rate-limit] Redis is back");
+});
+
+test("with REDIS_URL set, the embedded leads store is refused at start, naming the variables", async () => {
+  const { code, output } = await startExpectingRefusal(join(work, "a"), port(5), {
+    REDIS_URL: redis.url,
+    LEADS_STORE: "embedded",
+    CLIENT_IP_HEADER: "x-real-ip",
+    CONTENT_DATASET_FILE: dataset,
+  });
+  expect(code).not.toBe(0);
+  expect(output).toContain("REDIS_URL");
+  expect(output).toContain("SUPABASE_URL and SUPABASE_ANON_KEY");
+});

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Redis } from "ioredis";
+import { RedisRateLimiter } from "@/lib/contact/rate-limiter";
+import { connectRedis } from "@/lib/redis/redis-client";
+import { startRedis, type TestRedis } from "../support/redis-server";
+
+// Two limiters on two connections stand for two server instances sharing one Redis.
+describe("the Redis rate limiter", () => {
+  let redis: TestRedis;
+  const clients: Redis[] = [];
+  const instance = (limit: number) => {
+    const client = connectRedis(redis.url, "test");
+    clients.push(client);
+    return new RedisRateLimiter(client, limit);
+  };
+  const until = async (check: () => Promise<boolean>, ms = 10_000) => {
+    const deadline = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error("timed out");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    for (const client of clients) client.disconnect();
+    await redis?.close();
+  });
+
+  it("gives one client exactly the limit across instances, and says when to retry", async () => {
+    const [a, b] = [instance(4), instance(4)];
+    await until(async () => clients.every((c) => c.status === "ready"));
+    const answers = [];
+    for (let i = 0; i < 10; i++) answers.push(await (i % 2 ? b : a).hit("203.0.113.7"));
+    expect(answers.filter((d) => d.allowed)).toHaveLength(4);
+    const refused = answers.at(-1)!;
+    expect(refused.allowed).toBe(false);
+    if (!refused.allowed) expect(refused.retryAfter).toBeGreaterThanOrEqual(59);
+    // Another client has its own count.
+    expect((await b.hit("198.51.100.2")).allowed).toBe(true);
+  });
+
+  it("keeps accepting while Redis is down, warns once per outage, and shares the count again when it is back", async () => {
+    const [a, b] = [instance(3), instance(3)];
+    await until(async () => clients.every((c) => c.status === "ready"));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    try {
+      await redis.stop();
+      // Each instance counts on its own: 3 each, so 6 of 10 (an outage never blocks leads).
+      const during = [];
+      for (let i = 0; i < 10; i++) during.push(await (i % 2 ? b : a).hit("192.0.2.44"));
+      expect(during.filter((d) => d.allowed)).toHaveLength(6);
+      const warnings = warn.mock.calls.map((c) => String(c[0])).filter((m) => m.startsWith("[rate-limit] Redis unavailable"));
+      expect(warnings).toHaveLength(2); // one per instance
+      expect(warnings.join("\n")).not.toContain("192.0.2.44");
+
+      await redis.start();
+      await until(async () => clients.every((c) => c.status === "ready"));
+      const after = [];
+      for (let i = 0; i < 6; i++) after.push(await (i % 2 ? b : a).hit("192.0.2.45"));
+      expect(after.filter((d) => d.allowed)).toHaveLength(3);
+      expect(info.mock.calls.map((c) => String(c[0])).filter((m) => m.startsWith("[rate-limit] Redis is back"))).toHaveLength(2);
+      expect(warn.mock.calls.filter((c) => String(c[0]).startsWith("[rate-limit]"))).toHaveLength(2);
+    } finally {
+      warn.mockRestore();
+      info.mockRestore();
+    }
+  });
+});
