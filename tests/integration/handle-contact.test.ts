@@ -88,7 +88,7 @@ describe("POST /api/contact", () => {
     const headers = {
       referer: `${SITE}/ar?utm_source=facebook&fbclid=IwAR3abc`,
       "user-agent": "Mozilla/5.0 (Android 15) Chrome/156.0",
-      "x-forwarded-for": "203.0.113.9",
+      "x-real-ip": "203.0.113.9",
       cookie: "_fbp=fb.1.1763860000000.1234567890; theme=dark",
     };
     const before = Date.now();
