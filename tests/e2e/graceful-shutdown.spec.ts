@@ -10,7 +10,7 @@ import { E2E_PORTS } from "../support/e2e-hosts";
 
 // SIGTERM while many submissions are in flight: the server stops accepting, finishes what it took, then closes
 // the embedded database. Every lead answered 201 must be on disk after a restart.
-const PORT = E2E_PORTS.embedded + 4;
+const PORT = E2E_PORTS.shutdown;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const CLIENTS = 40;
 

@@ -101,19 +101,23 @@ for (const market of MARKETS) {
       const [a, r] = [await accept.boundingBox(), await reject.boundingBox()];
       expect(a!.height).toBe(r!.height);
       expect(await accept.getAttribute("class")).toBe(await reject.getAttribute("class"));
-      const cls = await page.evaluate(
+      // Every layout shift without recent input, with what moved, so a failure names the element.
+      const shifts = await page.evaluate(
         () =>
-          new Promise<number>((resolve) => {
-            let sum = 0;
+          new Promise<string[]>((resolve) => {
+            type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] };
+            const seen: string[] = [];
             new PerformanceObserver((list) => {
-              for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-                if (!entry.hadRecentInput) sum += entry.value;
+              for (const entry of list.getEntries() as Shift[]) {
+                if (entry.hadRecentInput) continue;
+                const nodes = entry.sources.map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName)));
+                seen.push(`${entry.value.toFixed(5)} ${nodes.join(", ")}`);
               }
             }).observe({ type: "layout-shift", buffered: true });
-            setTimeout(() => resolve(sum), 300);
+            setTimeout(() => resolve(seen), 300);
           }),
       );
-      expect(cls).toBe(0);
+      expect(shifts).toEqual([]);
       const axe = await new AxeBuilder({ page }).analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       expect(meta).toEqual([]);

@@ -5,7 +5,7 @@ import { E2E_PORTS } from "../support/e2e-hosts";
 
 // A production server or build started as an operator would, missing what it needs: it must stop, non-zero,
 // with one line saying what to set — never fall back silently to the development defaults.
-const PORT = E2E_PORTS.embedded + 5;
+const PORT = E2E_PORTS.productionConfig;
 const NEXT = "node_modules/next/dist/bin/next";
 
 /** What the shell of a fresh deployment holds: none of this project's variables. */

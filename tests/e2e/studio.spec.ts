@@ -132,7 +132,7 @@ test.describe("/studio with a Sanity project (production build, Sanity's hosts a
 
   test("signed in, the desk lists the three markets, with zero CSP violations", async ({ page }) => {
     const { violations, stray } = await openStudio(page, true);
-    for (const market of MARKETS) await expect(page.getByRole("link", { name: MARKET_NAMES[market] }).or(page.getByRole("button", { name: MARKET_NAMES[market] }))).toBeVisible({ timeout: 60_000 });
+    for (const market of MARKETS) await expect(page.getByRole("link", { name: MARKET_NAMES[market], exact: true }).or(page.getByRole("button", { name: MARKET_NAMES[market], exact: true }))).toBeVisible({ timeout: 60_000 });
     expect(stray).toEqual([]);
     expect(violations).toEqual([]);
   });

@@ -1,6 +1,6 @@
 // Two standalone servers (each in its own directory, as two containers would be) sharing one Redis and one
 // Supabase (the local stand-in): the rate limit and the page cache hold across instances, and a Redis outage
-// never blocks leads. Ports: E2E_PORT_BASE+3 and +4 for the instances, +5 for the refusal check.
+// never blocks leads.
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { expect, test } from "@playwright/test";
 import { randomUUID } from "node:crypto";
@@ -16,7 +16,6 @@ import { copyStandalone, startExpectingRefusal, startStandalone, type Standalone
 
 const SECRET = "two-instances-secret";
 const LIMIT = 4;
-const port = (n: number) => E2E_PORTS.embedded + n;
 
 let work: string;
 let redis: TestRedis;
@@ -46,7 +45,7 @@ test.beforeAll(async () => {
   };
   copyStandalone(join(work, "a"));
   copyStandalone(join(work, "b"));
-  [a, b] = await Promise.all([startStandalone(join(work, "a"), port(3), env), startStandalone(join(work, "b"), port(4), env)]);
+  [a, b] = await Promise.all([startStandalone(join(work, "a"), E2E_PORTS.instanceA, env), startStandalone(join(work, "b"), E2E_PORTS.instanceB, env)]);
 });
 
 test.afterAll(async () => {
@@ -138,7 +137,7 @@ test("with Redis stopped submissions are still accepted and the warning logged; 
 });
 
 test("with REDIS_URL set, the embedded leads store is refused at start, naming the variables", async () => {
-  const { code, output } = await startExpectingRefusal(join(work, "a"), port(5), {
+  const { code, output } = await startExpectingRefusal(join(work, "a"), E2E_PORTS.refusal, {
     REDIS_URL: redis.url,
     LEADS_STORE: "embedded",
     CLIENT_IP_HEADER: "x-real-ip",

@@ -2,8 +2,20 @@
 // machine can run their suites side by side.
 const base = Number(process.env.E2E_PORT_BASE || 3100);
 
-/** `ownServer`: a server a test starts and stops itself (one at a time, the suite runs serially). */
-export const E2E_PORTS = { embedded: base, supabase: base + 1, fakeSupabase: base + 2, fakeSanity: base + 3, sanity: base + 4, ownServer: base + 5 } as const;
+/** The servers Playwright starts, then the ones single specs start and stop themselves (each its own port). */
+export const E2E_PORTS = {
+  embedded: base,
+  supabase: base + 1,
+  fakeSupabase: base + 2,
+  fakeSanity: base + 3,
+  sanity: base + 4,
+  embeddedStore: base + 5,
+  shutdown: base + 6,
+  productionConfig: base + 7,
+  instanceA: base + 8,
+  instanceB: base + 9,
+  refusal: base + 10,
+} as const;
 
 export const E2E_HOSTS = {
   embedded: `http://127.0.0.1:${E2E_PORTS.embedded}`,
