@@ -1,0 +1,59 @@
+import "server-only";
+import { unstable_cache } from "next/cache";
+import { contentBackend } from "../env/env";
+import { serverEnv } from "../env/server-env";
+import type { Market } from "../markets/markets";
+import { queryLocalDataset } from "./local-dataset";
+import { sanityClient } from "./sanity-client";
+
+/** Safety net behind webhook revalidation: pages refresh at least hourly. */
+const REVALIDATE_SECONDS = 3600;
+
+/**
+ * Cache tags of a market's page: the document type and the market's document. Every read for the page carries
+ * them (landing copy, privacy notice, error screen), so one webhook call refreshes all of it.
+ */
+export function landingTags(market: Market): string[] {
+  return ["landingPage", `landingPage:${market}`];
+}
+
+async function fromSanity<R>(query: string, market: Market, preview: boolean): Promise<R> {
+  const env = serverEnv();
+  if (preview && !env.SANITY_API_READ_TOKEN) throw new Error("Draft preview needs SANITY_API_READ_TOKEN");
+  // One deadline for the whole read, retries included: a slow Content Lake fails a build or a revalidation in
+  // seconds (the last good page stays), instead of holding it for minutes.
+  const signal = AbortSignal.timeout(env.SANITY_TIMEOUT_MS);
+  try {
+    if (preview) {
+      return await sanityClient().fetch<R>(query, { market }, {
+        perspective: "drafts",
+        token: env.SANITY_API_READ_TOKEN,
+        stega: true,
+        useCdn: false,
+        signal,
+        next: { revalidate: 0 },
+      });
+    }
+    return await sanityClient().fetch<R>(query, { market }, {
+      perspective: "published",
+      signal,
+      next: { tags: landingTags(market), revalidate: REVALIDATE_SECONDS },
+    });
+  } catch (error) {
+    const reason = signal.aborted ? `did not answer within ${env.SANITY_TIMEOUT_MS} ms (SANITY_TIMEOUT_MS)` : `failed: ${error instanceof Error ? error.message : String(error)}`;
+    throw new Error(`Sanity Content Lake ${reason}`, { cause: error });
+  }
+}
+
+/**
+ * Runs one of the page's GROQ queries for a market, unvalidated: the one place that picks the content backend
+ * (Sanity when a project is configured, else the seed dataset through groq-js). `preview` reads drafts and is never
+ * cached; published reads carry the page's tags on either backend, so the webhook revalidates both alike.
+ * `cacheKey` names the embedded dataset's cache entry.
+ */
+export function readMarketContent<R>(query: string, market: Market, { preview, cacheKey }: { preview: boolean; cacheKey: string }): Promise<R> {
+  if (contentBackend(serverEnv()) === "sanity") return fromSanity<R>(query, market, preview);
+  const read = (perspective: "published" | "drafts") => queryLocalDataset<R>(serverEnv().CONTENT_DATASET_FILE, query, { market }, perspective);
+  if (preview) return read("drafts");
+  return unstable_cache(() => read("published"), [cacheKey, market], { tags: landingTags(market), revalidate: REVALIDATE_SECONDS })();
+}
