@@ -7,7 +7,9 @@
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# `npm install` rather than `npm ci`, as in .ci/run: the lock lists only the platform binaries its registry had, and
+# `npm ci` refuses a lock missing another platform's optional packages; install still honours every pinned version.
+RUN npm install --no-audit --no-fund
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
