@@ -1,5 +1,6 @@
 import { defineField, defineType } from "sanity";
-import { MARKETS, MARKET_CURRENCIES, MARKET_LOCALES, MARKET_NAMES, isMarket } from "../lib/markets/markets";
+import { marketIdentityFields } from "./market-fields";
+import { MARKET_CURRENCIES, MARKET_NAMES, isMarket } from "../lib/markets/markets";
 import { PHONE_PREFIXES } from "../lib/contact/options";
 import { COPY_LIMITS, limitMessage } from "../lib/content/copy-limits";
 import { landingDocumentProblems } from "../lib/content/landing-document-rules";
@@ -16,24 +17,7 @@ export const landingPage = defineType({
     { name: "seo", title: "SEO" },
   ],
   fields: [
-    defineField({
-      name: "market",
-      title: "Market",
-      type: "string",
-      group: "market",
-      readOnly: true,
-      options: { list: MARKETS.map((m) => ({ value: m, title: MARKET_NAMES[m] })) },
-      validation: (r) => r.required(),
-    }),
-    defineField({
-      name: "locale",
-      title: "Locale",
-      type: "string",
-      group: "market",
-      readOnly: true,
-      options: { list: Object.values(MARKET_LOCALES) },
-      validation: (r) => r.required(),
-    }),
+    ...marketIdentityFields("market"),
     defineField({
       name: "currency",
       title: "Local currency",

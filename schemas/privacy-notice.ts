@@ -1,5 +1,6 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
-import { MARKETS, MARKET_LOCALES, MARKET_NAMES, isMarket } from "../lib/markets/markets";
+import { marketIdentityFields } from "./market-fields";
+import { MARKET_NAMES, isMarket } from "../lib/markets/markets";
 
 const text = (name: string, title: string, description: string, group: string) =>
   defineField({ name, title, description, type: "string", group, validation: (r) => r.required() });
@@ -18,24 +19,7 @@ export const privacyNotice = defineType({
     { name: "consent", title: "Tracking consent" },
   ],
   fields: [
-    defineField({
-      name: "market",
-      title: "Market",
-      type: "string",
-      group: "notice",
-      readOnly: true,
-      options: { list: MARKETS.map((m) => ({ value: m, title: MARKET_NAMES[m] })) },
-      validation: (r) => r.required(),
-    }),
-    defineField({
-      name: "locale",
-      title: "Locale",
-      type: "string",
-      group: "notice",
-      readOnly: true,
-      options: { list: Object.values(MARKET_LOCALES) },
-      validation: (r) => r.required(),
-    }),
+    ...marketIdentityFields("notice"),
     text("title", "Title", "Heading of the notice, e.g. “Aviso de privacidad”.", "notice"),
     defineField({ name: "updatedAt", title: "Last updated", type: "date", group: "notice", validation: (r) => r.required() }),
     text("updatedLabel", "“Last updated” label", "Shown before the date, e.g. “Última actualización”.", "notice"),
