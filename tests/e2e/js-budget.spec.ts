@@ -5,7 +5,7 @@ import { measurePageWeight } from "../support/page-weight";
 const JS_BUDGET_GZIP = 150 * 1024;
 
 for (const market of ["mx", "br", "ar"]) {
-  test(`/${market} loads at most 150 kB of gzip JavaScript (the Studio adds nothing)`, async ({ browser, baseURL }) => {
+  test(`/${market} loads at most 150 kB of gzip JavaScript (the Studio adds nothing), React and the router compiled off the main thread`, async ({ browser, baseURL }) => {
     const weight = await measurePageWeight(browser, `${baseURL}/${market}`);
     console.log(`/${market}: JS ${weight.jsGzip} B gzip (${weight.jsRaw} raw) in ${weight.scripts.length} scripts; HTML ${weight.htmlGzip} B gzip; CSS ${weight.cssGzip} B gzip`);
     expect(weight.scripts.length).toBeGreaterThan(0);
