@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { contactRequestSchema, fieldErrors } from "./contact-schema";
-import { readCappedBody } from "../http/capped-body";
+import { readCappedBody } from "../../supabase/functions/_shared/capped-body";
 import { clientAddress, rateLimitKey } from "../http/client-ip";
 import { marketUrl } from "../markets/site-urls";
 import type { Market } from "../markets/markets";

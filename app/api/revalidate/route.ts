@@ -4,7 +4,7 @@ import type { NextRequest } from "next/server";
 import { documentTag, MAX_WEBHOOK_BYTES, verifyWebhookSignature, webhookBodySchema } from "@/lib/content/revalidate-webhook";
 import { contentBackend } from "@/lib/env/env";
 import { serverEnv } from "@/lib/env/server-env";
-import { readCappedBody } from "@/lib/http/capped-body";
+import { readCappedBody } from "@/supabase/functions/_shared/capped-body";
 
 const json = (status: number, body: unknown) => Response.json(body, { status, headers: { "cache-control": "no-store" } });
 

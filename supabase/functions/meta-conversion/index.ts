@@ -4,6 +4,7 @@
 // Supabase gives every function. Claiming the row (setting conversion_reported_at, which anon cannot write)
 // before calling Meta makes a replay or a forged body send nothing. Plain fetch against PostgREST and the
 // Graph API: no imports that need the internet at run time.
+import { readCappedBody } from "../_shared/capped-body.ts";
 import { DATABASE_TIMEOUT_MS, META_TIMEOUT_MS } from "../_shared/deadlines.ts";
 import { buildLeadEvent, readConversionRequest, STORED_LEAD_COLUMNS, type StoredLead } from "../_shared/meta-event.ts";
 
@@ -13,26 +14,6 @@ const MAX_BODY_BYTES = 4 * 1024;
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
-
-/** The body as text, or null when it is over the cap (declared or actually sent). */
-async function cappedText(request: Request): Promise<string | null> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return null;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(await new Blob(chunks).arrayBuffer());
-}
 
 type Config = { pixelId: string; accessToken: string; testEventCode?: string; graphUrl: string; supabaseUrl: string; serviceRoleKey: string };
 
@@ -92,11 +73,11 @@ export async function handle(request: Request): Promise<Response> {
     console.error("meta-conversion: META_PIXEL_ID, META_ACCESS_TOKEN, SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set");
     return json(500, { error: "Function not configured" });
   }
-  const raw = await cappedText(request);
-  if (raw === null) return json(413, { error: `Body over ${MAX_BODY_BYTES} bytes` });
+  const bytes = await readCappedBody(request, MAX_BODY_BYTES);
+  if (bytes === null) return json(413, { error: `Body over ${MAX_BODY_BYTES} bytes` });
   let body: unknown;
   try {
-    body = JSON.parse(raw);
+    body = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     return json(400, { error: "Body must be JSON" });
   }
