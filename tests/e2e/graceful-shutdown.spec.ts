@@ -6,6 +6,7 @@ import { request as httpRequest } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { validContactRequest } from "../support/contact-request";
 import { E2E_PORTS } from "../support/e2e-hosts";
 
 // SIGTERM while many submissions are in flight: the server stops accepting, finishes what it took, then closes
@@ -30,20 +31,8 @@ async function startServer(): Promise<{ child: ChildProcess; exited: Promise<num
   return { child, exited };
 }
 
-const lead = (id: string) =>
-  JSON.stringify({
-    company: "Shutdown Test SA",
-    contact: "Ana Pérez",
-    email: "ana@example.com",
-    phonePrefix: "52",
-    phone: "55 1234 5678",
-    country: "usa",
-    reason: "goods",
-    volume: "10000-49999",
-    market: "mx",
-    submissionId: id,
-    website: "",
-  });
+const lead = (id: string) => JSON.stringify(validContactRequest({ submissionId: id }));
+
 
 async function submit(id: string): Promise<number | "no answer"> {
   try {

@@ -1,33 +1,18 @@
 import { PGlite } from "@electric-sql/pglite";
 import fc from "fast-check";
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { handleContact, MAX_BODY_BYTES, type ContactDeps } from "@/lib/contact/handle-contact";
 import { PgliteSubmissionsStore } from "@/lib/contact/pglite-submissions-store";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
 import { LeadRejectedError, StoreUnavailableError, type Lead, type SubmissionsStore } from "@/lib/contact/submissions-store";
 import type { LeadVisit } from "@/lib/meta/conversion-reporter";
+import { validContactRequest as valid } from "../support/contact-request";
 
 const SITE = "https://pagos.example";
 let db: PGlite;
 let store: PgliteSubmissionsStore;
 let reported: Lead[];
 let visits: LeadVisit[];
-
-const valid = (overrides: Record<string, unknown> = {}) => ({
-  company: "Acme Importaciones",
-  contact: "Ana Pérez",
-  email: "ana@example.com",
-  phonePrefix: "52",
-  phone: "55 1234 5678",
-  country: "usa",
-  reason: "goods",
-  volume: "10000-49999",
-  market: "mx",
-  submissionId: randomUUID(),
-  website: "",
-  ...overrides,
-});
 
 function deps(overrides: Partial<ContactDeps> = {}): ContactDeps {
   return { store: async () => store, limiter: new MemoryRateLimiter(0), report: (lead, visit) => (reported.push(lead), visits.push(visit)), mayTrack: async () => true, siteUrl: SITE, ...overrides };
