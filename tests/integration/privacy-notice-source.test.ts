@@ -1,36 +1,22 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startFakeSanityApi } from "../support/fake-sanity-api";
+import { describe, expect, it } from "vitest";
+import { setUpFakeContentLake } from "../support/fake-content-lake";
 
 const STEGA = /[\u200B-\u200D\uFEFF]/;
 
-let api: Awaited<ReturnType<typeof startFakeSanityApi>>;
-
-beforeAll(async () => {
-  api = await startFakeSanityApi("studio/seed/landing.ndjson");
-});
-afterAll(() => api.close());
-
-beforeEach(() => {
-  vi.resetModules();
-  vi.stubEnv("NEXT_PUBLIC_SANITY_PROJECT_ID", "testproject");
-  vi.stubEnv("NEXT_PUBLIC_SANITY_DATASET", "production");
-  vi.stubEnv("SANITY_API_HOST", api.url);
-  vi.stubEnv("SANITY_API_READ_TOKEN", "viewer-token");
-  api.queries.length = 0;
-});
+const lake = setUpFakeContentLake("studio/seed/landing.ndjson");
 
 describe("privacy notice in Sanity mode, through the real @sanity/client", () => {
   it("fetches the market's published notice", async () => {
     const { getPrivacyNotice } = await import("@/lib/content/privacy-notice-source");
     const notice = await getPrivacyNotice("br");
     expect(notice).toMatchObject({ market: "br", locale: "pt-BR", askConsent: true, authority: "Agência Nacional de Proteção de Dados (ANPD)" });
-    expect(api.queries[0]).toMatchObject({ perspective: "published", params: { market: "br" }, authorization: null });
+    expect(lake.api.queries[0]).toMatchObject({ perspective: "published", params: { market: "br" }, authorization: null });
   });
 
   it("in preview, marks copy for visual editing but keeps the email, date and links usable", async () => {
     const { getPrivacyNotice } = await import("@/lib/content/privacy-notice-source");
     const notice = await getPrivacyNotice("mx", { preview: true });
-    expect(api.queries[0]).toMatchObject({ perspective: "drafts", authorization: "Bearer viewer-token" });
+    expect(lake.api.queries[0]).toMatchObject({ perspective: "drafts", authorization: "Bearer viewer-token" });
     expect(notice.title).toMatch(STEGA);
     expect(notice.privacyEmail).toBe("privacidad.mx@puentepagos.com");
     expect(notice.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -1,25 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { seedWithDrafts } from "../support/dataset-file";
+import { setUpFakeContentLake } from "../support/fake-content-lake";
 import { startFakeSanityApi } from "../support/fake-sanity-api";
 
 const STEGA = /[\u200B-\u200D\uFEFF]/;
 
-let api: Awaited<ReturnType<typeof startFakeSanityApi>>;
-
-beforeAll(async () => {
-  api = await startFakeSanityApi(seedWithDrafts());
-});
-afterAll(() => api.close());
-
-beforeEach(() => {
-  vi.resetModules();
-  vi.stubEnv("NEXT_PUBLIC_SANITY_PROJECT_ID", "testproject");
-  vi.stubEnv("NEXT_PUBLIC_SANITY_DATASET", "production");
-  vi.stubEnv("SANITY_API_HOST", api.url);
-  vi.stubEnv("SANITY_API_READ_TOKEN", "viewer-token");
-  api.queries.length = 0;
-  api.delayMs = 0;
-});
+const lake = setUpFakeContentLake(seedWithDrafts());
 
 describe("Sanity mode, through the real @sanity/client", () => {
   it("fetches published content for visitors, with the market as a parameter and no token", async () => {
@@ -27,25 +13,25 @@ describe("Sanity mode, through the real @sanity/client", () => {
     const content = await getLanding("br");
     expect(content.contact.submit).toBe("Enviar solicitação");
     expect(content.hero.title).not.toMatch(/Borrador/);
-    expect(api.queries).toHaveLength(1);
-    expect(api.queries[0]).toMatchObject({ path: "/v2025-10-01/data/query/production", perspective: "published", params: { market: "br" }, authorization: null });
+    expect(lake.api.queries).toHaveLength(1);
+    expect(lake.api.queries[0]).toMatchObject({ path: "/v2025-10-01/data/query/production", perspective: "published", params: { market: "br" }, authorization: null });
   });
 
   it("reads drafts with the viewer token in preview", async () => {
     const { getLanding } = await import("@/lib/content/landing-source");
     const content = await getLanding("mx", { preview: true });
     expect(content.hero.title).toMatch(/^\[Borrador\]/);
-    expect(api.queries[0]).toMatchObject({ perspective: "drafts", params: { market: "mx" }, authorization: "Bearer viewer-token" });
+    expect(lake.api.queries[0]).toMatchObject({ perspective: "drafts", params: { market: "mx" }, authorization: "Bearer viewer-token" });
   });
 
   it("marks copy for visual editing only in preview, keeping the values the code matches on clean", async () => {
     const { getLanding } = await import("@/lib/content/landing-source");
     const published = await getLanding("mx");
     expect(JSON.stringify(published)).not.toMatch(STEGA);
-    expect(api.queries[0]?.resultSourceMap).toBeNull();
+    expect(lake.api.queries[0]?.resultSourceMap).toBeNull();
 
     const draft = await getLanding("mx", { preview: true });
-    expect(api.queries[1]?.resultSourceMap).toBe("withKeyArraySelector");
+    expect(lake.api.queries[1]?.resultSourceMap).toBe("withKeyArraySelector");
     // Copy carries the invisible markers the Presentation tool's overlays read...
     expect(draft.hero.title).toMatch(STEGA);
     expect(draft.contact.countryOptions[0]?.label).toMatch(STEGA);
@@ -59,7 +45,7 @@ describe("Sanity mode, through the real @sanity/client", () => {
     vi.stubEnv("SANITY_API_READ_TOKEN", "");
     const { getLanding } = await import("@/lib/content/landing-source");
     await expect(getLanding("mx", { preview: true })).rejects.toThrow(/SANITY_API_READ_TOKEN/);
-    expect(api.queries).toHaveLength(0);
+    expect(lake.api.queries).toHaveLength(0);
   });
 
   it("fails with the market named when the Content Lake has no document", async () => {
@@ -72,7 +58,7 @@ describe("Sanity mode, through the real @sanity/client", () => {
 
   it("gives up on a stalled Content Lake within its deadline, with an error naming Sanity", async () => {
     vi.stubEnv("SANITY_TIMEOUT_MS", "1500");
-    api.delayMs = 60_000;
+    lake.api.delayMs = 60_000;
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const { getLanding } = await import("@/lib/content/landing-source");
     for (const preview of [false, true]) {
@@ -83,14 +69,14 @@ describe("Sanity mode, through the real @sanity/client", () => {
       expect(elapsed).toBeLessThan(3000);
     }
     // Retries are bounded: at most three attempts per read reached the API.
-    expect(api.queries.length).toBeLessThanOrEqual(6);
+    expect(lake.api.queries.length).toBeLessThanOrEqual(6);
     expect(errors.mock.calls.some(([message]) => /\[content\] mx from sanity failed/.test(String(message)))).toBe(true);
     errors.mockRestore();
   });
 
   it("still answers when the Content Lake is slow but within the deadline", async () => {
     vi.stubEnv("SANITY_TIMEOUT_MS", "3000");
-    api.delayMs = 500;
+    lake.api.delayMs = 500;
     const { getLanding } = await import("@/lib/content/landing-source");
     expect((await getLanding("ar")).market).toBe("ar");
   });
