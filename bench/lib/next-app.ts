@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
+import { exited, stopGracefully, waitUntilServing } from "../../tests/support/server-process.ts";
 import { sampleTreeRss } from "./proc.ts";
 
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
@@ -22,11 +23,6 @@ export function embeddedEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     LEADS_STORE: "embedded",
     ...extra,
   };
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
 }
 
 export type BuildResult = { wallMs: number; peakRssBytes: number; rssSamples: number };
@@ -53,27 +49,11 @@ export async function startNext(cwd: string, port: number, env: NodeJS.ProcessEn
     stdio: ["ignore", "ignore", "inherit"],
   });
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
-    const status = await fetch(origin + readyPath).then((r) => r.status, () => 0);
-    if (status === 200) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`next start did not serve ${readyPath} within 60 s (last status ${status})`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitUntilServing(child, origin + readyPath, "next start");
   return {
     origin,
     child,
     // SIGTERM lets the server close its database (PGlite flushes on close); SIGKILL only if it hangs.
-    stop: async () => {
-      child.kill("SIGTERM");
-      const timeout = setTimeout(() => child.kill("SIGKILL"), 20_000);
-      const code = await exited(child);
-      clearTimeout(timeout);
-      return code;
-    },
+    stop: () => stopGracefully(child, 20_000),
   };
 }

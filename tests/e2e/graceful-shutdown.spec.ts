@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { validContactRequest } from "../support/contact-request";
 import { E2E_PORTS } from "../support/e2e-hosts";
+import { exited } from "../support/server-process";
 
 // SIGTERM while many submissions are in flight: the server stops accepting, finishes what it took, then closes
 // the embedded database. Every lead answered 201 must be on disk after a restart.
@@ -26,9 +27,8 @@ async function startServer(): Promise<{ child: ChildProcess; exited: Promise<num
     env: { ...process.env, EMBEDDED_DB_DIR: join(dir, "pglite"), LEADS_STORE: "embedded", CONTACT_RATE_LIMIT_PER_MINUTE: "0", NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   await expect.poll(async () => (await fetch(`${ORIGIN}/mx`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200);
-  return { child, exited };
+  return { child, exited: exited(child) };
 }
 
 const lead = (id: string) => JSON.stringify(validContactRequest({ submissionId: id }));

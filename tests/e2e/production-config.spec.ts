@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { spawn } from "node:child_process";
 import { statSync } from "node:fs";
 import { E2E_PORTS } from "../support/e2e-hosts";
+import { exitedWithin } from "../support/server-process";
 
 // A production server or build started as an operator would, missing what it needs: it must stop, non-zero,
 // with one line saying what to set — never fall back silently to the development defaults.
@@ -13,18 +14,13 @@ function bareEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...extra };
 }
 
-function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string; ms: number }> {
+async function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string; ms: number }> {
   const started = Date.now();
   const child = spawn(process.execPath, [NEXT, ...args], { env, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const killer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-  return new Promise((resolve) =>
-    child.once("exit", (code) => {
-      clearTimeout(killer);
-      resolve({ code, stderr, ms: Date.now() - started });
-    }),
-  );
+  const code = await exitedWithin(child, 60_000);
+  return { code, stderr, ms: Date.now() - started };
 }
 
 const start = (env: Record<string, string>) => run(["start", "-H", "127.0.0.1", "-p", String(PORT)], bareEnv(env));

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { exitedWithin, stopGracefully, waitUntilServing } from "./server-process.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 
@@ -25,11 +26,6 @@ export type StandaloneServer = {
   stop(): Promise<number | null>;
 };
 
-function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
-}
-
 function spawnServer(dir: string, port: number, env: Record<string, string>): StandaloneServer {
   const child = spawn(process.execPath, ["server.js"], {
     cwd: dir,
@@ -43,13 +39,7 @@ function spawnServer(dir: string, port: number, env: Record<string, string>): St
     origin: `http://127.0.0.1:${port}`,
     child,
     log: () => output,
-    stop: async () => {
-      child.kill("SIGTERM");
-      const timeout = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      const code = await exited(child);
-      clearTimeout(timeout);
-      return code;
-    },
+    stop: () => stopGracefully(child, 10_000),
   };
 }
 
@@ -59,24 +49,13 @@ function spawnServer(dir: string, port: number, env: Record<string, string>): St
  */
 export async function startStandalone(dir: string, port: number, env: Record<string, string>, readyPath = "/mx"): Promise<StandaloneServer> {
   const server = spawnServer(dir, port, env);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.child.exitCode !== null) throw new Error(`server.js exited with ${server.child.exitCode}:\n${server.log()}`);
-    const status = await fetch(server.origin + readyPath).then((r) => r.status, () => 0);
-    if (status === 200) return server;
-    if (Date.now() > deadline) {
-      server.child.kill("SIGKILL");
-      throw new Error(`server.js did not serve ${readyPath} within 60 s (last status ${status}):\n${server.log()}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitUntilServing(server.child, server.origin + readyPath, "server.js", server.log);
+  return server;
 }
 
 /** Starts `node server.js` expecting a refusal: its exit code (null if it was still running after 30 s) and output. */
 export async function startExpectingRefusal(dir: string, port: number, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const server = spawnServer(dir, port, env);
-  const timeout = setTimeout(() => server.child.kill("SIGKILL"), 30_000);
-  const code = await exited(server.child);
-  clearTimeout(timeout);
+  const code = await exitedWithin(server.child, 30_000);
   return { code, output: server.log() };
 }
