@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
 import type { Browser } from "@playwright/test";
+import { COMPILE_HINT } from "../../lib/build/compile-hints.ts";
 
 export type PageWeight = { scripts: { url: string; raw: number; gzip: number; compileHint: boolean }[]; jsRaw: number; jsGzip: number; cssRaw: number; cssGzip: number; htmlRaw: number; htmlGzip: number };
 
@@ -20,7 +21,7 @@ export async function measurePageWeight(browser: Browser, url: string): Promise<
   const sum = (items: { body: Buffer }[], gz: boolean) => items.reduce((n, i) => n + (gz ? gzipSync(i.body).length : i.body.length), 0);
   const scripts = size("script");
   return {
-    scripts: scripts.map((s) => ({ url: s.url, raw: s.body.length, gzip: gzipSync(s.body).length, compileHint: s.body.subarray(0, 64).toString().startsWith("//# allFunctionsCalledOnLoad\n") })),
+    scripts: scripts.map((s) => ({ url: s.url, raw: s.body.length, gzip: gzipSync(s.body).length, compileHint: s.body.subarray(0, COMPILE_HINT.length).toString() === COMPILE_HINT })),
     jsRaw: sum(scripts, false),
     jsGzip: sum(scripts, true),
     cssRaw: sum(size("stylesheet"), false),
