@@ -1,5 +1,6 @@
-import { defineField, defineType } from "sanity";
+import { defineArrayMember, defineField, defineType } from "sanity";
 import { marketIdentityFields } from "./market-fields";
+import { sectionTypes } from "./sections";
 import { MARKET_CURRENCIES, MARKET_NAMES, isMarket } from "../lib/markets/markets";
 import { PHONE_PREFIXES } from "../lib/contact/options";
 import { COPY_LIMITS, limitMessage } from "../lib/content/copy-limits";
@@ -13,6 +14,8 @@ export const landingPage = defineType({
   groups: [
     { name: "market", title: "Market" },
     { name: "page", title: "Page", default: true },
+    { name: "sections", title: "Sections" },
+    { name: "company", title: "Company facts" },
     { name: "form", title: "Contact form" },
     { name: "seo", title: "SEO" },
   ],
@@ -47,6 +50,15 @@ export const landingPage = defineType({
     defineField({ name: "header", title: "Header", type: "siteHeader", group: "page", validation: (r) => r.required() }),
     defineField({ name: "hero", title: "Hero", type: "hero", group: "page", validation: (r) => r.required() }),
     defineField({ name: "benefits", title: "Benefits", type: "benefits", group: "page", validation: (r) => r.required() }),
+    defineField({
+      name: "sections",
+      title: "Sections",
+      description: "Shown between the benefits and the contact form, in this order: add, remove and drag to reorder.",
+      type: "array",
+      group: ["page", "sections"],
+      of: sectionTypes.map((section) => defineArrayMember({ type: section.name })),
+    }),
+    defineField({ name: "company", title: "Company facts", type: "company", group: "company", validation: (r) => r.required() }),
     defineField({ name: "contact", title: "Contact form", type: "contactSection", group: "form", validation: (r) => r.required() }),
     defineField({ name: "footer", title: "Footer", type: "siteFooter", group: "page", validation: (r) => r.required() }),
     defineField({ name: "errorPage", title: "Error screen", type: "errorPage", group: "page", validation: (r) => r.required() }),

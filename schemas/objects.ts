@@ -1,31 +1,9 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
 import { BENEFIT_ICONS } from "../lib/content/benefit-icons";
-import { COPY_LIMITS, limitMessage, type CopyLimit } from "../lib/content/copy-limits";
+import { COPY_LIMITS, limitMessage } from "../lib/content/copy-limits";
 import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../lib/contact/options";
+import { paragraph, portableText, text, toConfirmField } from "./fields";
 import { optionListField, requireEveryValue } from "./option-list";
-
-/**
- * Required copy. Short copy also warns as it nears its 360 px limit; past the limit the document-level rule (the
- * site's own contract) reports the error, so Studio and site refuse the same thing.
- */
-const text = (name: string, title: string, description: string, limit?: CopyLimit) =>
-  defineField({
-    name,
-    title,
-    description,
-    type: "string",
-    validation: (r) => (limit ? [r.required(), r.max(COPY_LIMITS[limit].warn).warning(limitMessage(limit, "warn"))] : r.required()),
-  });
-
-const portableText = (name: string, title: string, description: string) =>
-  defineField({
-    name,
-    title,
-    description,
-    type: "array",
-    of: [defineArrayMember({ type: "block", styles: [{ title: "Normal", value: "normal" }], lists: [], marks: { decorators: [{ title: "Strong", value: "strong" }], annotations: [] } })],
-    validation: (r) => r.required().min(1),
-  });
 
 /** One option of a select: the value picked from the code's list, the label written by marketers. */
 function optionType(name: string, title: string, values: readonly string[]) {
@@ -90,6 +68,44 @@ export const siteHeader = defineType({
   ],
 });
 
+const pricing = (name: string, title: string, description: string) =>
+  defineField({
+    name,
+    title,
+    description,
+    type: "object",
+    fields: [
+      defineField({ name: "feeUsd", title: "Transfer fee (USD)", type: "number", validation: (r) => r.required().min(0) }),
+      defineField({ name: "fxMarginPercent", title: "Exchange-rate margin (%)", description: "Over the reference rate, e.g. 1.75.", type: "number", validation: (r) => r.required().min(0).max(100) }),
+      defineField({ name: "intermediaryUsd", title: "Intermediary bank charges (USD)", type: "number", validation: (r) => r.required().min(0) }),
+    ],
+    validation: (r) => r.required(),
+  });
+
+export const savingsEstimate = defineType({
+  name: "savingsEstimate",
+  title: "Savings estimate",
+  description: "The card beside the headline: what a typical bank charges for the visitor's monthly amount, what we charge, and the saving.",
+  type: "object",
+  fields: [
+    text("title", "Title", "The card's heading, e.g. “Calcula tu ahorro”.", "sectionTitle"),
+    text("amountLabel", "Amount label", "The amount field's label, e.g. “Monto que envías al mes (USD)”.", "fieldLabel"),
+    defineField({ name: "defaultAmount", title: "Default amount (USD)", description: "Shown before the visitor types, and to visitors without JavaScript.", type: "number", initialValue: 20000, validation: (r) => r.required().integer().positive() }),
+    defineField({ name: "usdRate", title: "Reference exchange rate", description: "Local currency per US dollar, for the local equivalents; say its source and date in the footnote.", type: "number", validation: (r) => r.required().positive() }),
+    text("bankLabel", "Bank column heading", "e.g. “Banco tradicional”. The other column is the brand name.", "estimateColumn"),
+    text("feeLabel", "Fee row", "e.g. “Comisión por envío”.", "estimateRow"),
+    text("fxMarginLabel", "Exchange-rate margin row", "e.g. “Margen cambiario”.", "estimateRow"),
+    text("intermediaryLabel", "Intermediary charges row", "e.g. “Bancos intermediarios”.", "estimateRow"),
+    text("totalLabel", "Total row", "e.g. “Costo total”.", "estimateRow"),
+    pricing("bank", "A typical bank", "What a typical bank in this market charges."),
+    pricing("ours", "Puente Pagos", "What we charge; at the default amount it must be less than the bank."),
+    text("savingLabel", "Saving label", "Above the saving, e.g. “Tu ahorro estimado al mes”."),
+    text("savingShare", "Saving share", "After the saving; {percent} becomes the share saved, e.g. “{percent} menos que con tu banco”."),
+    paragraph("note", "Footnote", "Under the card: the source and date of the bank's figures and of the exchange rate, and what the example assumes."),
+    toConfirmField(),
+  ],
+});
+
 export const hero = defineType({
   name: "hero",
   title: "Hero",
@@ -97,8 +113,10 @@ export const hero = defineType({
   fields: [
     text("title", "Title", "The big headline at the top of the page.", "heroTitle"),
     text("highlight", "Highlight", "The badge above the headline: “up to 2x cheaper than banks”.", "heroHighlight"),
+    paragraph("highlightNote", "Highlight footnote", "What the highlight compares, exactly, and on what example (total cost, with the exchange-rate margin)."),
     portableText("body", "Body", "The paragraph under the headline."),
     text("cta", "Call to action", "The button under the headline that scrolls to the form.", "heroCta"),
+    defineField({ name: "estimate", title: "Savings estimate", type: "savingsEstimate", validation: (r) => r.required() }),
   ],
 });
 
@@ -112,9 +130,16 @@ export const benefitCard = defineType({
     defineField({
       name: "claim",
       title: "Claim",
-      description: "Optional big figure above the title, e.g. “Hasta 70%”.",
+      description: "The big figure above the title, e.g. “Hasta 70%”: every card has one, so the three line up.",
       type: "string",
-      validation: (r) => r.max(COPY_LIMITS.cardClaim.warn).warning(limitMessage("cardClaim", "warn")),
+      validation: (r) => [r.required(), r.max(COPY_LIMITS.cardClaim.warn).warning(limitMessage("cardClaim", "warn"))],
+    }),
+    defineField({
+      name: "claimNote",
+      title: "Claim footnote",
+      description: "What the claim compares, exactly, and on what example (e.g. fees alone, without the exchange rate). Shown under the cards, with a marker on the claim.",
+      type: "text",
+      rows: 3,
     }),
     portableText("body", "Body", "The card's text."),
   ],
@@ -226,5 +251,32 @@ export const siteFooter = defineType({
     text("tagline", "Tagline", "The line at the bottom of the page."),
     defineField({ name: "copyrightYear", title: "Copyright year", type: "number", validation: (r) => r.required().integer().min(2000) }),
     text("rights", "Rights notice", "After “© year brand.”, e.g. “Todos los derechos reservados.”"),
+    paragraph("disclosure", "Regulatory disclosure", "One line under the legal details: who the entity is regulated by and under what licence."),
+  ],
+});
+
+export const company = defineType({
+  name: "company",
+  title: "Company facts",
+  description: "The legal entity behind this market's site: in the footer, the regulation section and what search engines read.",
+  type: "object",
+  fields: [
+    text("legalName", "Legal name", "As registered, e.g. “Puente Pagos México, S.A.P.I. de C.V.”."),
+    text("taxIdLabel", "Tax id name", "“RFC”, “CNPJ” or “CUIT”.", "taxIdLabel"),
+    text("taxId", "Tax id", "As registered."),
+    defineField({
+      name: "address",
+      title: "Registered address",
+      type: "object",
+      fields: [
+        text("streetAddress", "Street and number", "With floor or suite, and the neighbourhood where it is part of the address."),
+        text("postalCode", "Postal code", "C.P., CEP or CPA."),
+        text("addressLocality", "City", "e.g. “Ciudad de México”, “São Paulo”, “Buenos Aires”."),
+        text("addressRegion", "State or province", "e.g. “CDMX”, “SP”, “CABA”."),
+      ],
+      validation: (r) => r.required(),
+    }),
+    defineField({ name: "email", title: "Contact email", description: "Where companies write to sales; search engines show it too.", type: "string", validation: (r) => r.required().email() }),
+    toConfirmField(),
   ],
 });

@@ -1,8 +1,9 @@
-import { stegaClean } from "@sanity/client/stega";
 import { z } from "zod";
 import { BENEFIT_ICONS } from "./benefit-icons";
-import { COPY_LIMITS, limitMessage, type CopyLimit } from "./copy-limits";
+import { optionalText, portableText, short, text } from "./content-fields";
+import { sectionSchema } from "./sections";
 import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../contact/options";
+import { estimateSavings } from "../savings/estimate";
 import { MARKETS, MARKET_CURRENCIES, MARKET_LOCALES, isMarket, type Market } from "../markets/markets";
 import type { LANDING_QUERY_RESULT } from "./sanity.types";
 
@@ -11,25 +12,6 @@ import type { LANDING_QUERY_RESULT } from "./sanity.types";
  * and field, so a visitor never sees half a page. TypeGen types say what the query can return; this says what
  * the page requires.
  */
-const text = z.string().trim().min(1, "must not be empty");
-/**
- * Short copy with a length past which it breaks the layout on a small phone. Counted on the visible text: in a
- * draft preview, copy also carries invisible visual-editing markers.
- */
-const short = (kind: CopyLimit) => text.refine((value) => stegaClean(value).length <= COPY_LIMITS[kind].max, limitMessage(kind, "max"));
-
-const span = z.object({ _type: z.literal("span"), _key: z.string(), text: z.string(), marks: z.array(z.string()).optional() });
-const block = z.object({
-  _type: z.literal("block"),
-  _key: z.string(),
-  style: z.string().optional(),
-  markDefs: z
-    .array(z.object({ _key: z.string(), _type: z.string() }).loose())
-    .nullish()
-    .transform((defs) => defs ?? []),
-  children: z.array(span).min(1),
-});
-const portableText = z.array(block).min(1, "needs at least one paragraph");
 
 /** Exactly the code's values, each once; returned in the code's order. */
 function exactlyOnce<T extends { value: string }>(values: readonly string[]) {
@@ -54,6 +36,45 @@ function optionList<const V extends readonly [string, ...string[]]>(values: V) {
 
 const field = z.object({ label: short("fieldLabel"), placeholder: short("placeholder") });
 
+/** The legal entity behind the market's site: shown in the footer and the regulation section, and told to search engines. */
+const company = z.object({
+  legalName: text,
+  taxIdLabel: short("taxIdLabel"),
+  taxId: text,
+  address: z.object({ streetAddress: text, postalCode: text, addressLocality: text, addressRegion: text }),
+  email: z.email("must be an email address"),
+});
+
+const pricing = z.object({
+  feeUsd: z.number().min(0),
+  fxMarginPercent: z.number().min(0).max(100),
+  intermediaryUsd: z.number().min(0),
+});
+
+/** The hero's savings estimate: every assumption is content, and the card's footnote says where they come from. */
+const estimate = z
+  .object({
+    title: short("sectionTitle"),
+    amountLabel: short("fieldLabel"),
+    defaultAmount: z.number().int().positive(),
+    usdRate: z.number().positive(),
+    bankLabel: short("estimateColumn"),
+    feeLabel: short("estimateRow"),
+    fxMarginLabel: short("estimateRow"),
+    intermediaryLabel: short("estimateRow"),
+    totalLabel: short("estimateRow"),
+    bank: pricing,
+    ours: pricing,
+    savingLabel: text,
+    savingShare: text.includes("{percent}", { message: "must contain {percent}" }),
+    note: text,
+  })
+  // A calculator that shows the bank as cheaper contradicts the page around it.
+  .refine((e) => estimateSavings(e.defaultAmount, e.bank, e.ours).saving > 0, {
+    path: ["ours"],
+    message: "at the default amount our costs must be lower than the bank's",
+  });
+
 export const landingContentSchema = z.object({
   _id: z.string(),
   market: z.enum(MARKETS),
@@ -68,13 +89,31 @@ export const landingContentSchema = z.object({
     ogImage: z.object({ asset: z.object({ _ref: z.string().min(1, "upload an image") }).loose() }).loose().nullable(),
   }),
   header: z.object({ flagLabel: text, contactButton: short("contactButton") }),
-  hero: z.object({ title: short("heroTitle"), highlight: short("heroHighlight"), body: portableText, cta: short("heroCta") }),
+  company,
+  hero: z.object({
+    title: short("heroTitle"),
+    highlight: short("heroHighlight"),
+    highlightNote: text,
+    body: portableText,
+    cta: short("heroCta"),
+    estimate,
+  }),
   benefits: z.object({
     title: short("sectionTitle"),
     cards: z
-      .array(z.object({ _key: z.string(), icon: z.enum(BENEFIT_ICONS), title: short("cardTitle"), body: portableText, claim: short("cardClaim").nullable() }))
+      .array(
+        z.object({
+          _key: z.string(),
+          icon: z.enum(BENEFIT_ICONS),
+          claim: short("cardClaim"),
+          claimNote: optionalText,
+          title: short("cardTitle"),
+          body: portableText,
+        }),
+      )
       .length(3, "needs exactly three cards"),
   }),
+  sections: z.array(sectionSchema),
   contact: z.object({
     title: short("sectionTitle"),
     intro: text,
@@ -114,7 +153,7 @@ export const landingContentSchema = z.object({
     errorMessage: text,
     invalidField: text,
   }),
-  footer: z.object({ tagline: text, copyrightYear: z.number().int().min(2000), rights: text }),
+  footer: z.object({ tagline: text, copyrightYear: z.number().int().min(2000), rights: text, disclosure: text }),
 })
   // A market's locale and currency are fixed; a copy-paste from another market must not slip through. Checked even
   // when other fields fail, so the Studio lists every problem at once.

@@ -15,8 +15,42 @@
 export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: studio/schema.json
+export type Bank = {
+  feeUsd: number;
+  fxMarginPercent: number;
+  intermediaryUsd: number;
+};
+
+export type Ours = {
+  feeUsd: number;
+  fxMarginPercent: number;
+  intermediaryUsd: number;
+};
+
+export type Funds = {
+  title: string;
+  body: string;
+};
+
+export type Compliance = {
+  title: string;
+  body: string;
+};
+
+export type DataSecurity = {
+  title: string;
+  body: string;
+};
+
+export type Address = {
+  streetAddress: string;
+  postalCode: string;
+  addressLocality: string;
+  addressRegion: string;
+};
+
 export type Fields = {
-  company?: Company;
+  company?: FieldsCompany;
   contact?: Contact;
   email?: FieldsEmail;
   phonePrefix?: PhonePrefix;
@@ -26,7 +60,23 @@ export type Fields = {
   volume?: Volume;
 };
 
-export type Company = {
+export type SanityImageAssetReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
+};
+
+export type Photo = {
+  asset?: SanityImageAssetReference;
+  media?: unknown; // Unable to locate the referenced type "photo.media" in schema
+  hotspot?: SanityImageHotspot;
+  crop?: SanityImageCrop;
+  alt: string;
+  _type: "image";
+};
+
+export type FieldsCompany = {
   label: string;
   placeholder: string;
 };
@@ -123,6 +173,7 @@ export type SiteFooter = {
   tagline: string;
   copyrightYear: number;
   rights: string;
+  disclosure: string;
 };
 
 export type VolumeOption = {
@@ -186,6 +237,105 @@ export type ContactSection = {
   invalidField: string;
 };
 
+export type CallToActionSection = {
+  _type: "callToActionSection";
+  title: string;
+  body: string;
+  cta: string;
+};
+
+export type FaqSection = {
+  _type: "faqSection";
+  title: string;
+  items: Array<{
+    question: string;
+    answer: Array<{
+      children?: Array<{
+        marks?: Array<string>;
+        text?: string;
+        _type: "span";
+        _key: string;
+      }>;
+      style?: "normal";
+      listItem?: never;
+      markDefs?: null;
+      level?: number;
+      _type: "block";
+      _key: string;
+    }>;
+    _type: "question";
+    _key: string;
+  }>;
+};
+
+export type RegulationSection = {
+  _type: "regulationSection";
+  title: string;
+  intro?: string;
+  entityLabel: string;
+  licences: Array<{
+    regulator: string;
+    kind: string;
+    number: string;
+    registerUrl: string;
+    registerLabel: string;
+    toConfirm?: boolean;
+    _type: "licence";
+    _key: string;
+  }>;
+  funds: Funds;
+  compliance: Compliance;
+  dataSecurity: DataSecurity;
+  toConfirm?: boolean;
+};
+
+export type ProofSection = {
+  _type: "proofSection";
+  title: string;
+  intro?: string;
+  figures?: Array<{
+    value: string;
+    label: string;
+    note: string;
+    toConfirm?: boolean;
+    _type: "figure";
+    _key: string;
+  }>;
+  logosTitle: string;
+  logos?: Array<{
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    alt: string;
+    toConfirm?: boolean;
+    _type: "logo";
+    _key: string;
+  }>;
+  testimonials?: Array<{
+    quote: string;
+    name: string;
+    role: string;
+    company: string;
+    photo?: Photo;
+    toConfirm?: boolean;
+    _type: "testimonial";
+    _key: string;
+  }>;
+};
+
+export type HowItWorksSection = {
+  _type: "howItWorksSection";
+  title: string;
+  intro?: string;
+  steps: Array<{
+    title: string;
+    body: string;
+    _type: "step";
+    _key: string;
+  }>;
+};
+
 export type Benefits = {
   _type: "benefits";
   title: string;
@@ -200,7 +350,8 @@ export type BenefitCard = {
   _type: "benefitCard";
   icon: "clock" | "percent" | "globe";
   title: string;
-  claim?: string;
+  claim: string;
+  claimNote?: string;
   body: Array<{
     children?: Array<{
       marks?: Array<string>;
@@ -221,6 +372,7 @@ export type Hero = {
   _type: "hero";
   title: string;
   highlight: string;
+  highlightNote: string;
   body: Array<{
     children?: Array<{
       marks?: Array<string>;
@@ -236,19 +388,42 @@ export type Hero = {
     _key: string;
   }>;
   cta: string;
+  estimate: SavingsEstimate;
+};
+
+export type SavingsEstimate = {
+  _type: "savingsEstimate";
+  title: string;
+  amountLabel: string;
+  defaultAmount: number;
+  usdRate: number;
+  bankLabel: string;
+  feeLabel: string;
+  fxMarginLabel: string;
+  intermediaryLabel: string;
+  totalLabel: string;
+  bank: Bank;
+  ours: Ours;
+  savingLabel: string;
+  savingShare: string;
+  note: string;
+  toConfirm?: boolean;
+};
+
+export type Company = {
+  _type: "company";
+  legalName: string;
+  taxIdLabel: string;
+  taxId: string;
+  address: Address;
+  email: string;
+  toConfirm?: boolean;
 };
 
 export type SiteHeader = {
   _type: "siteHeader";
   flagLabel: string;
   contactButton: string;
-};
-
-export type SanityImageAssetReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
 };
 
 export type Seo = {
@@ -278,6 +453,24 @@ export type LandingPage = {
   header: SiteHeader;
   hero: Hero;
   benefits: Benefits;
+  sections?: Array<
+    | ({
+        _key: string;
+      } & HowItWorksSection)
+    | ({
+        _key: string;
+      } & ProofSection)
+    | ({
+        _key: string;
+      } & RegulationSection)
+    | ({
+        _key: string;
+      } & FaqSection)
+    | ({
+        _key: string;
+      } & CallToActionSection)
+  >;
+  company: Company;
   contact: ContactSection;
   footer: SiteFooter;
   errorPage: ErrorPage;
@@ -404,8 +597,16 @@ export type Slug = {
 };
 
 export type AllSanitySchemaTypes =
+  | Bank
+  | Ours
+  | Funds
+  | Compliance
+  | DataSecurity
+  | Address
   | Fields
-  | Company
+  | SanityImageAssetReference
+  | Photo
+  | FieldsCompany
   | Contact
   | FieldsEmail
   | PhonePrefix
@@ -421,11 +622,17 @@ export type AllSanitySchemaTypes =
   | CountryOption
   | PhonePrefixOption
   | ContactSection
+  | CallToActionSection
+  | FaqSection
+  | RegulationSection
+  | ProofSection
+  | HowItWorksSection
   | Benefits
   | BenefitCard
   | Hero
+  | SavingsEstimate
+  | Company
   | SiteHeader
-  | SanityImageAssetReference
   | Seo
   | LandingPage
   | SanityImageCrop
@@ -442,7 +649,7 @@ export type AllSanitySchemaTypes =
 
 // Source: lib/content/queries.ts
 // Variable: LANDING_QUERY
-// Query: *[_type == "landingPage" && market == $market][0]{  _id,  market,  locale,  currency,  defaultPhonePrefix,  brandName,  seo{ title, description, "ogImage": coalesce(ogImage, null) },  header{ flagLabel, contactButton },  hero{ title, highlight, body, cta },  benefits{ title, cards[]{ _key, icon, title, body, "claim": coalesce(claim, null) } },  contact{    title,    intro,    fields{      company{ label, placeholder },      contact{ label, placeholder },      email{ label, placeholder },      phonePrefix{ label },      phone{ label, placeholder },      country{ label, placeholder },      reason{ label, placeholder },      volume{ label, placeholder }    },    phonePrefixOptions[]{ value, label },    countryOptions[]{ value, label },    reasonOptions[]{ value, label },    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },    approxUpTo,    approxOver,    submit,    submitting,    successTitle,    successMessage,    errorTitle,    errorMessage,    invalidField  },  footer{ tagline, copyrightYear, rights }}
+// Query: *[_type == "landingPage" && market == $market][0]{  _id,  market,  locale,  currency,  defaultPhonePrefix,  brandName,  seo{ title, description, "ogImage": coalesce(ogImage, null) },  header{ flagLabel, contactButton },  company{ legalName, taxIdLabel, taxId, address{ streetAddress, postalCode, addressLocality, addressRegion }, email },  hero{    title,    highlight,    highlightNote,    body,    cta,    estimate{      title,      amountLabel,      defaultAmount,      usdRate,      bankLabel,      feeLabel,      fxMarginLabel,      intermediaryLabel,      totalLabel,      bank{ feeUsd, fxMarginPercent, intermediaryUsd },      ours{ feeUsd, fxMarginPercent, intermediaryUsd },      savingLabel,      savingShare,      note    }  },  benefits{ title, cards[]{ _key, icon, claim, "claimNote": coalesce(claimNote, null), title, body } },  "sections": coalesce(sections[]{ _key, _type, _type == "howItWorksSection" => { title, "intro": coalesce(intro, null), steps[]{ _key, title, body } }, _type == "proofSection" => {    title,    "intro": coalesce(intro, null),    "figures": coalesce(figures[]{ _key, value, label, note }, []),    "logosTitle": coalesce(logosTitle, null),    "logos": coalesce(logos[]{ _key, asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, []),    "testimonials": coalesce(testimonials[]{ _key, quote, name, role, company, "photo": coalesce(photo{ asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, null) }, [])  }, _type == "regulationSection" => {    title,    "intro": coalesce(intro, null),    entityLabel,    licences[]{ _key, regulator, kind, number, registerUrl, registerLabel },    funds{ title, body },    compliance{ title, body },    dataSecurity{ title, body }  }, _type == "faqSection" => { title, items[]{ _key, question, answer } }, _type == "callToActionSection" => { title, body, cta } }, []),  contact{    title,    intro,    fields{      company{ label, placeholder },      contact{ label, placeholder },      email{ label, placeholder },      phonePrefix{ label },      phone{ label, placeholder },      country{ label, placeholder },      reason{ label, placeholder },      volume{ label, placeholder }    },    phonePrefixOptions[]{ value, label },    countryOptions[]{ value, label },    reasonOptions[]{ value, label },    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },    approxUpTo,    approxOver,    submit,    submitting,    successTitle,    successMessage,    errorTitle,    errorMessage,    invalidField  },  footer{ tagline, copyrightYear, rights, disclosure }}
 export type LANDING_QUERY_RESULT = {
   _id: string;
   market: "ar" | "br" | "mx";
@@ -465,9 +672,22 @@ export type LANDING_QUERY_RESULT = {
     flagLabel: string;
     contactButton: string;
   };
+  company: {
+    legalName: string;
+    taxIdLabel: string;
+    taxId: string;
+    address: {
+      streetAddress: string;
+      postalCode: string;
+      addressLocality: string;
+      addressRegion: string;
+    };
+    email: string;
+  };
   hero: {
     title: string;
     highlight: string;
+    highlightNote: string;
     body: Array<{
       children?: Array<{
         marks?: Array<string>;
@@ -483,12 +703,38 @@ export type LANDING_QUERY_RESULT = {
       _key: string;
     }>;
     cta: string;
+    estimate: {
+      title: string;
+      amountLabel: string;
+      defaultAmount: number;
+      usdRate: number;
+      bankLabel: string;
+      feeLabel: string;
+      fxMarginLabel: string;
+      intermediaryLabel: string;
+      totalLabel: string;
+      bank: {
+        feeUsd: number;
+        fxMarginPercent: number;
+        intermediaryUsd: number;
+      };
+      ours: {
+        feeUsd: number;
+        fxMarginPercent: number;
+        intermediaryUsd: number;
+      };
+      savingLabel: string;
+      savingShare: string;
+      note: string;
+    };
   };
   benefits: {
     title: string;
     cards: Array<{
       _key: string;
       icon: "clock" | "globe" | "percent";
+      claim: string;
+      claimNote: string | null;
       title: string;
       body: Array<{
         children?: Array<{
@@ -504,9 +750,119 @@ export type LANDING_QUERY_RESULT = {
         _type: "block";
         _key: string;
       }>;
-      claim: string | null;
     }>;
   };
+  sections:
+    | Array<never>
+    | Array<
+        | {
+            _key: string;
+            _type: "callToActionSection";
+            title: string;
+            body: string;
+            cta: string;
+          }
+        | {
+            _key: string;
+            _type: "faqSection";
+            title: string;
+            items: Array<{
+              _key: string;
+              question: string;
+              answer: Array<{
+                children?: Array<{
+                  marks?: Array<string>;
+                  text?: string;
+                  _type: "span";
+                  _key: string;
+                }>;
+                style?: "normal";
+                listItem?: never;
+                markDefs?: null;
+                level?: number;
+                _type: "block";
+                _key: string;
+              }>;
+            }>;
+          }
+        | {
+            _key: string;
+            _type: "howItWorksSection";
+            title: string;
+            intro: string | null;
+            steps: Array<{
+              _key: string;
+              title: string;
+              body: string;
+            }>;
+          }
+        | {
+            _key: string;
+            _type: "proofSection";
+            title: string;
+            intro: string | null;
+            figures:
+              | Array<{
+                  _key: string;
+                  value: string;
+                  label: string;
+                  note: string;
+                }>
+              | Array<never>;
+            logosTitle: string;
+            logos:
+              | Array<{
+                  _key: string;
+                  asset: SanityImageAssetReference | null;
+                  crop: SanityImageCrop | null;
+                  hotspot: SanityImageHotspot | null;
+                  alt: string;
+                }>
+              | Array<never>;
+            testimonials:
+              | Array<{
+                  _key: string;
+                  quote: string;
+                  name: string;
+                  role: string;
+                  company: string;
+                  photo: {
+                    asset: SanityImageAssetReference | null;
+                    crop: SanityImageCrop | null;
+                    hotspot: SanityImageHotspot | null;
+                    alt: string;
+                  } | null;
+                }>
+              | Array<never>;
+          }
+        | {
+            _key: string;
+            _type: "regulationSection";
+            title: string;
+            intro: string | null;
+            entityLabel: string;
+            licences: Array<{
+              _key: string;
+              regulator: string;
+              kind: string;
+              number: string;
+              registerUrl: string;
+              registerLabel: string;
+            }>;
+            funds: {
+              title: string;
+              body: string;
+            };
+            compliance: {
+              title: string;
+              body: string;
+            };
+            dataSecurity: {
+              title: string;
+              body: string;
+            };
+          }
+      >;
   contact: {
     title: string;
     intro: string;
@@ -575,6 +931,7 @@ export type LANDING_QUERY_RESULT = {
     tagline: string;
     copyrightYear: number;
     rights: string;
+    disclosure: string;
   };
 } | null;
 
@@ -636,7 +993,7 @@ export type PRIVACY_NOTICE_QUERY_RESULT = {
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
-    '*[_type == "landingPage" && market == $market][0]{\n  _id,\n  market,\n  locale,\n  currency,\n  defaultPhonePrefix,\n  brandName,\n  seo{ title, description, "ogImage": coalesce(ogImage, null) },\n  header{ flagLabel, contactButton },\n  hero{ title, highlight, body, cta },\n  benefits{ title, cards[]{ _key, icon, title, body, "claim": coalesce(claim, null) } },\n  contact{\n    title,\n    intro,\n    fields{\n      company{ label, placeholder },\n      contact{ label, placeholder },\n      email{ label, placeholder },\n      phonePrefix{ label },\n      phone{ label, placeholder },\n      country{ label, placeholder },\n      reason{ label, placeholder },\n      volume{ label, placeholder }\n    },\n    phonePrefixOptions[]{ value, label },\n    countryOptions[]{ value, label },\n    reasonOptions[]{ value, label },\n    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },\n    approxUpTo,\n    approxOver,\n    submit,\n    submitting,\n    successTitle,\n    successMessage,\n    errorTitle,\n    errorMessage,\n    invalidField\n  },\n  footer{ tagline, copyrightYear, rights }\n}': LANDING_QUERY_RESULT;
+    '*[_type == "landingPage" && market == $market][0]{\n  _id,\n  market,\n  locale,\n  currency,\n  defaultPhonePrefix,\n  brandName,\n  seo{ title, description, "ogImage": coalesce(ogImage, null) },\n  header{ flagLabel, contactButton },\n  company{ legalName, taxIdLabel, taxId, address{ streetAddress, postalCode, addressLocality, addressRegion }, email },\n  hero{\n    title,\n    highlight,\n    highlightNote,\n    body,\n    cta,\n    estimate{\n      title,\n      amountLabel,\n      defaultAmount,\n      usdRate,\n      bankLabel,\n      feeLabel,\n      fxMarginLabel,\n      intermediaryLabel,\n      totalLabel,\n      bank{ feeUsd, fxMarginPercent, intermediaryUsd },\n      ours{ feeUsd, fxMarginPercent, intermediaryUsd },\n      savingLabel,\n      savingShare,\n      note\n    }\n  },\n  benefits{ title, cards[]{ _key, icon, claim, "claimNote": coalesce(claimNote, null), title, body } },\n  "sections": coalesce(sections[]{ _key, _type, _type == "howItWorksSection" => { title, "intro": coalesce(intro, null), steps[]{ _key, title, body } }, _type == "proofSection" => {\n    title,\n    "intro": coalesce(intro, null),\n    "figures": coalesce(figures[]{ _key, value, label, note }, []),\n    "logosTitle": coalesce(logosTitle, null),\n    "logos": coalesce(logos[]{ _key, asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, []),\n    "testimonials": coalesce(testimonials[]{ _key, quote, name, role, company, "photo": coalesce(photo{ asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, null) }, [])\n  }, _type == "regulationSection" => {\n    title,\n    "intro": coalesce(intro, null),\n    entityLabel,\n    licences[]{ _key, regulator, kind, number, registerUrl, registerLabel },\n    funds{ title, body },\n    compliance{ title, body },\n    dataSecurity{ title, body }\n  }, _type == "faqSection" => { title, items[]{ _key, question, answer } }, _type == "callToActionSection" => { title, body, cta } }, []),\n  contact{\n    title,\n    intro,\n    fields{\n      company{ label, placeholder },\n      contact{ label, placeholder },\n      email{ label, placeholder },\n      phonePrefix{ label },\n      phone{ label, placeholder },\n      country{ label, placeholder },\n      reason{ label, placeholder },\n      volume{ label, placeholder }\n    },\n    phonePrefixOptions[]{ value, label },\n    countryOptions[]{ value, label },\n    reasonOptions[]{ value, label },\n    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },\n    approxUpTo,\n    approxOver,\n    submit,\n    submitting,\n    successTitle,\n    successMessage,\n    errorTitle,\n    errorMessage,\n    invalidField\n  },\n  footer{ tagline, copyrightYear, rights, disclosure }\n}': LANDING_QUERY_RESULT;
     '*[_type == "landingPage" && market == $market][0].errorPage{ message, homeLink }': ERROR_PAGE_QUERY_RESULT;
     '*[_type == "privacyNotice" && market == $market][0]{\n  _id,\n  market,\n  locale,\n  title,\n  updatedAt,\n  updatedLabel,\n  body,\n  closeLabel,\n  detailsTitle,\n  legalName,\n  legalNameLabel,\n  address,\n  addressLabel,\n  privacyEmail,\n  privacyEmailLabel,\n  authority,\n  authorityUrl,\n  authorityLabel,\n  formLine,\n  formLinkLabel,\n  footerLinkLabel,\n  "askConsent": coalesce(askConsent, true),\n  bannerLabel,\n  bannerText,\n  acceptLabel,\n  rejectLabel,\n  settingsLinkLabel\n}': PRIVACY_NOTICE_QUERY_RESULT;
   }

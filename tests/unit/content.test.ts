@@ -57,7 +57,7 @@ describe("the seed dataset through the real GROQ query", () => {
     const file = join(dir, "landing.ndjson");
     cpSync(SEED, file);
     expect((await query("ar", "published", file))?.hero.title).not.toBe("Nuevo título");
-    writeFileSync(file, readFileSync(file, "utf8").replace(/"title": "Pagale a tus proveedores del exterior hoy mismo"/, '"title": "Nuevo título"'));
+    writeFileSync(file, readFileSync(file, "utf8").replace(/"title": "Pagales a tus proveedores del exterior hoy mismo"/, '"title": "Nuevo título"'));
     utimesSync(file, new Date(), new Date(Date.now() + 5_000));
     expect((await query("ar", "published", file))?.hero.title).toBe("Nuevo título");
   });

@@ -1,0 +1,28 @@
+import { defineArrayMember, defineField, defineType } from "sanity";
+import { portableText, text } from "../fields";
+
+export const faqSection = defineType({
+  name: "faqSection",
+  title: "FAQ",
+  type: "object",
+  description: "Also told to search engines as an FAQ page, from the same questions and answers.",
+  fields: [
+    text("title", "Title", "Heading of the section, e.g. “Preguntas frecuentes”.", "sectionTitle"),
+    defineField({
+      name: "items",
+      title: "Questions",
+      type: "array",
+      of: [
+        defineArrayMember({
+          name: "question",
+          title: "Question",
+          type: "object",
+          fields: [text("question", "Question", "As a visitor would ask it."), portableText("answer", "Answer", "A short, complete answer.")],
+          preview: { select: { title: "question" } },
+        }),
+      ],
+      validation: (r) => r.required().min(1),
+    }),
+  ],
+  preview: { select: { title: "title" }, prepare: ({ title }: { title?: string }) => ({ title, subtitle: "FAQ" }) },
+});

@@ -1,0 +1,29 @@
+import { defineArrayMember, defineField, defineType } from "sanity";
+import { optionalParagraph, paragraph, text } from "../fields";
+
+export const howItWorksSection = defineType({
+  name: "howItWorksSection",
+  title: "How it works",
+  type: "object",
+  fields: [
+    text("title", "Title", "Heading of the section, e.g. “Cómo funciona”.", "sectionTitle"),
+    optionalParagraph("intro", "Intro", "Optional line under the heading."),
+    defineField({
+      name: "steps",
+      title: "Steps",
+      description: "Three or four steps, numbered on the page in this order.",
+      type: "array",
+      of: [
+        defineArrayMember({
+          name: "step",
+          title: "Step",
+          type: "object",
+          fields: [text("title", "Title", "What happens, in a few words.", "cardTitle"), paragraph("body", "Text", "One or two sentences.")],
+          preview: { select: { title: "title", subtitle: "body" } },
+        }),
+      ],
+      validation: (r) => r.required().min(3).max(4),
+    }),
+  ],
+  preview: { select: { title: "title" }, prepare: ({ title }: { title?: string }) => ({ title, subtitle: "How it works" }) },
+});
