@@ -19,7 +19,8 @@ export function landingCsp({ dev, sanityProjectId, metaPixel }: Options): string
     // Next inlines its RSC payload in <script> tags; a nonce would make every page dynamic, losing ISR.
     "script-src": ["'self'", "'unsafe-inline'", ...facebook, ...(dev ? ["'unsafe-eval'"] : [])],
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", ...(metaPixel ? ["https://www.facebook.com"] : [])],
+    // Images marketers upload (client logos, testimonial photos) come from Sanity's image CDN.
+    "img-src": ["'self'", "data:", ...(sanityProjectId ? ["https://cdn.sanity.io"] : []), ...(metaPixel ? ["https://www.facebook.com"] : [])],
     "font-src": ["'self'"],
     "connect-src": ["'self'", ...sanityApi, ...(metaPixel ? ["https://www.facebook.com", "https://connect.facebook.net"] : []), ...(dev ? ["ws:"] : [])],
     "frame-ancestors": ["'self'"],

@@ -5,11 +5,12 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getLanding } from "@/lib/content/landing-source";
 import { getPrivacyNotice } from "@/lib/content/privacy-notice-source";
-import { contentBackend, readPublicEnv, type PublicEnv } from "@/lib/env/env";
+import { sanityImageProject } from "@/lib/content/content-images";
+import { readPublicEnv } from "@/lib/env/env";
 import { isMarket, MARKET_LOCALES, type Market } from "@/lib/markets/markets";
 import { hreflangAlternates, marketUrl } from "@/lib/markets/site-urls";
 import { socialImage } from "@/lib/seo/social-image";
-import { jsonLdScript, organizationJsonLd } from "@/lib/seo/structured-data";
+import { jsonLdScript, pageJsonLd } from "@/lib/seo/structured-data";
 import { BenefitsSection } from "../_components/benefits-section";
 import { ConsentBanner } from "../_components/consent-banner";
 import { ContactSection } from "../_components/contact-section";
@@ -18,6 +19,7 @@ import { HeroSection } from "../_components/hero-section";
 import { InitiateCheckout } from "../_components/initiate-checkout";
 import { MetaPixel } from "../_components/meta-pixel";
 import { PrivacyFooterLinks, PrivacyFormLine, PrivacyNotice } from "../_components/privacy-notice";
+import { PageSections } from "../_components/sections/page-sections";
 import { SiteFooter } from "../_components/site-footer";
 import { SiteHeader } from "../_components/site-header";
 
@@ -34,16 +36,13 @@ async function load(params: Promise<{ market: string }>) {
   return { market, preview, content: await landingFor(market, preview) };
 }
 
-const sanityProject = (env: PublicEnv) =>
-  contentBackend(env) === "sanity" ? { projectId: env.NEXT_PUBLIC_SANITY_PROJECT_ID!, dataset: env.NEXT_PUBLIC_SANITY_DATASET! } : undefined;
-
 export async function generateMetadata({ params }: PageProps<"/[market]">): Promise<Metadata> {
   const { market, content } = await load(params);
   const env = readPublicEnv();
   const siteUrl = env.NEXT_PUBLIC_SITE_URL;
   // Draft previews carry invisible visual-editing markers in copy; the <head> and link previews must not.
   const { brandName, seo } = stegaClean({ brandName: content.brandName, seo: content.seo });
-  const image = socialImage(market, seo.ogImage, sanityProject(env));
+  const image = socialImage(market, seo.ogImage, sanityImageProject(env));
   return {
     metadataBase: new URL(siteUrl),
     title: seo.title,
@@ -69,7 +68,7 @@ export default async function LandingPage({ params }: PageProps<"/[market]">) {
   const pixelId = env.NEXT_PUBLIC_META_PIXEL_ID;
   const consentAsked = Boolean(pixelId) && notice.askConsent;
   const clean = stegaClean(content);
-  const jsonLd = organizationJsonLd(clean, market, env.NEXT_PUBLIC_SITE_URL, socialImage(market, clean.seo.ogImage, sanityProject(env)).url);
+  const jsonLd = pageJsonLd(clean, market, env.NEXT_PUBLIC_SITE_URL, socialImage(market, clean.seo.ogImage, sanityImageProject(env)).url);
   return (
     <>
       {/* Data for search engines, not a script the browser runs. */}
@@ -81,11 +80,13 @@ export default async function LandingPage({ params }: PageProps<"/[market]">) {
       <DraftModeTools market={market} />
       <SiteHeader market={market} brandName={content.brandName} header={content.header} />
       <main>
-        <HeroSection hero={content.hero} />
-        <BenefitsSection benefits={content.benefits} />
+        <HeroSection hero={content.hero} brandName={content.brandName} locale={content.locale} currency={content.currency} />
+        {/* The hero's claim is footnote 1; the cards' footnotes continue from 2. */}
+        <BenefitsSection benefits={content.benefits} firstNote={2} />
+        <PageSections sections={content.sections} company={content.company} />
         <ContactSection market={market} content={content} formNote={<PrivacyFormLine notice={notice} />} />
       </main>
-      <SiteFooter brandName={content.brandName} footer={content.footer} links={<PrivacyFooterLinks notice={notice} consentAsked={consentAsked} />} />
+      <SiteFooter market={market} brandName={content.brandName} company={content.company} footer={content.footer} links={<PrivacyFooterLinks notice={notice} consentAsked={consentAsked} />} />
       <PrivacyNotice notice={notice} />
       <InitiateCheckout />
     </>

@@ -1,26 +1,49 @@
 import type { LandingContent } from "@/lib/content/landing-content";
 import { BenefitIcon } from "./benefit-icon";
+import { Note, NoteMarker } from "./note-marker";
 import { RichText } from "./rich-text";
 
-export function BenefitsSection({ benefits }: { benefits: LandingContent["benefits"] }) {
+type Props = { benefits: LandingContent["benefits"]; firstNote: number };
+
+/**
+ * Three cards of one structure (icon, figure, title, text) whose rows line up across the row of cards (a subgrid),
+ * however long each title runs. A figure with a footnote carries its number; the notes follow the cards.
+ */
+export function BenefitsSection({ benefits, firstNote }: Props) {
+  let next = firstNote;
+  const cards = benefits.cards.map((card) => ({ ...card, note: card.claimNote ? next++ : null }));
   return (
     <section aria-labelledby="benefits-title" className="bg-slate-50">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
         <h2 id="benefits-title" className="text-3xl font-bold tracking-tight text-ink">
           {benefits.title}
         </h2>
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {benefits.cards.map((card) => (
-            <li key={card._key} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <ul className="mt-10 grid gap-6 md:grid-cols-3 md:grid-rows-[auto_auto_auto_1fr]">
+          {cards.map((card) => (
+            <li key={card._key} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:row-span-4 md:grid md:grid-rows-subgrid">
               <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
                 <BenefitIcon name={card.icon} />
               </span>
-              {card.claim ? <p className="mt-5 text-3xl font-extrabold text-accent">{card.claim}</p> : null}
-              <h3 className="mt-4 text-xl font-semibold text-ink">{card.title}</h3>
-              <RichText value={card.body} className="mt-2 space-y-2 text-muted" />
+              <p className="mt-2 text-3xl font-extrabold text-accent" aria-describedby={card.note ? `benefit-note-${card._key}` : undefined}>
+                {card.claim}
+                {card.note ? <NoteMarker n={card.note} /> : null}
+              </p>
+              <h3 className="text-xl font-semibold text-ink">{card.title}</h3>
+              <RichText value={card.body} className="space-y-2 text-muted" />
             </li>
           ))}
         </ul>
+        {cards.some((c) => c.note) ? (
+          <div className="mt-8 space-y-2 text-xs leading-relaxed text-muted">
+            {cards.map((card) =>
+              card.note ? (
+                <Note key={card._key} id={`benefit-note-${card._key}`} n={card.note}>
+                  {card.claimNote}
+                </Note>
+              ) : null,
+            )}
+          </div>
+        ) : null}
       </div>
     </section>
   );

@@ -1,23 +1,39 @@
 import type { LandingContent } from "@/lib/content/landing-content";
+import { Note, NoteMarker } from "./note-marker";
 import { RichText } from "./rich-text";
+import { SavingsEstimate } from "./savings-estimate";
 
-export function HeroSection({ hero }: { hero: LandingContent["hero"] }) {
+type Props = { hero: LandingContent["hero"]; brandName: string; locale: string; currency: string };
+
+/**
+ * The headline, its claim and the call to action, with the savings estimate beside them on a wide screen and under
+ * the call to action on a phone. The claim's footnote closes the section.
+ */
+export function HeroSection({ hero, brandName, locale, currency }: Props) {
+  const { note, ...estimate } = hero.estimate;
   return (
     <section aria-labelledby="hero-title" className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
-      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24">
-        <p className="inline-flex rounded-full bg-white/15 px-4 py-1.5 text-sm font-semibold text-white ring-1 ring-white/30">
-          {hero.highlight}
-        </p>
-        <h1 id="hero-title" className="mt-6 max-w-3xl text-4xl leading-tight font-extrabold tracking-tight sm:text-5xl">
-          {hero.title}
-        </h1>
-        <RichText value={hero.body} className="mt-6 max-w-2xl space-y-3 text-lg text-blue-50" />
-        <a
-          href="#contact-form"
-          className="mt-10 inline-flex h-12 items-center rounded-full bg-white px-7 text-base font-semibold text-brand-800 shadow-sm hover:bg-brand-50"
-        >
-          {hero.cta}
-        </a>
+      <div className="mx-auto grid max-w-6xl gap-x-12 px-4 pt-14 pb-10 sm:px-6 sm:pt-20 lg:grid-cols-[minmax(0,1fr)_27rem] lg:grid-rows-[auto_1fr]">
+        <div className="lg:col-start-1 lg:row-start-1">
+          <p aria-describedby="hero-note" className="inline-flex rounded-full bg-white/15 px-4 py-1.5 text-sm font-semibold text-white ring-1 ring-white/30">
+            <span>
+              {hero.highlight}
+              <NoteMarker n={1} />
+            </span>
+          </p>
+          <h1 id="hero-title" className="mt-6 max-w-3xl text-4xl leading-tight font-extrabold tracking-tight sm:text-5xl">
+            {hero.title}
+          </h1>
+          <RichText value={hero.body} className="mt-6 max-w-2xl space-y-3 text-lg text-blue-50" />
+        </div>
+        <SavingsEstimate copy={estimate} cta={hero.cta} brandName={brandName} locale={locale} currency={currency} noteId="estimate-note">
+          <p id="estimate-note" className="mt-3 text-xs leading-relaxed text-blue-100">
+            {note}
+          </p>
+        </SavingsEstimate>
+        <Note id="hero-note" n={1} className="mt-10 max-w-4xl border-t border-white/20 pt-4 text-xs leading-relaxed text-blue-100 lg:col-span-2">
+          {hero.highlightNote}
+        </Note>
       </div>
     </section>
   );

@@ -1,14 +1,33 @@
 import type { ReactNode } from "react";
 import type { LandingContent } from "@/lib/content/landing-content";
+import type { Market } from "@/lib/markets/markets";
 
-export function SiteFooter({ brandName, footer, links }: { brandName: string; footer: LandingContent["footer"]; links?: ReactNode }) {
+type Props = { market: Market; brandName: string; company: LandingContent["company"]; footer: LandingContent["footer"]; links?: ReactNode };
+
+/** An address the way the market writes it: São Paulo – SP, 04538-133 in Brazil; 06600 Ciudad de México, CDMX elsewhere. */
+export function formatAddress(market: Market, { streetAddress, postalCode, addressLocality, addressRegion }: LandingContent["company"]["address"]): string {
+  return market === "br"
+    ? `${streetAddress}, ${addressLocality} – ${addressRegion}, ${postalCode}`
+    : `${streetAddress}, ${postalCode} ${addressLocality}, ${addressRegion}`;
+}
+
+export function SiteFooter({ market, brandName, company, footer, links }: Props) {
   return (
     <footer className="bg-brand-900 text-blue-50">
-      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-10 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 pt-10 pb-6 sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <p className="font-semibold text-white">{footer.tagline}</p>
         <p className="text-sm">
           © {footer.copyrightYear} {brandName}. {footer.rights}
         </p>
+      </div>
+      <div className="mx-auto max-w-6xl px-4 pb-6 text-sm sm:px-6">
+        <div className="space-y-1 border-t border-white/15 pt-6">
+          <p>
+            <span className="font-semibold text-white">{company.legalName}</span> · {company.taxIdLabel} {company.taxId}
+          </p>
+          <address className="not-italic">{formatAddress(market, company.address)}</address>
+          <p className="pt-2 text-xs leading-relaxed text-blue-100">{footer.disclosure}</p>
+        </div>
       </div>
       {links ? <div className="mx-auto max-w-6xl px-4 pb-10 sm:px-6">{links}</div> : null}
     </footer>

@@ -1,15 +1,7 @@
-import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { editDocument, E2E_DATASET } from "../support/dataset-file";
-
-const SECRET = "e2e-revalidate-secret";
-
-async function webhook(request: APIRequestContext, body: unknown, secret = SECRET) {
-  const payload = JSON.stringify(body);
-  const signature = await encodeSignatureHeader(payload, Date.now(), secret);
-  return request.post("/api/revalidate", { data: payload, headers: { "content-type": "application/json", [SIGNATURE_HEADER_NAME]: signature } });
-}
+import { revalidateWebhook as webhook } from "../support/revalidate-webhook";
 
 const heroTitle = async (request: APIRequestContext, path: string) => {
   const html = await (await request.get(path)).text();

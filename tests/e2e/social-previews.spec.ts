@@ -35,16 +35,24 @@ for (const market of MARKETS) {
     await page.goto(`/${market}`);
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     expect(blocks).toHaveLength(1);
-    const data = JSON.parse(blocks[0]!) as Record<string, unknown>;
+    const graph = JSON.parse(blocks[0]!) as { "@context": string; "@graph": Record<string, unknown>[] };
+    expect(graph["@context"]).toBe("https://schema.org");
+    const data = graph["@graph"].find((node) => node["@type"] === "FinancialService")!;
+    const country = market.toUpperCase();
+    // Google reads a FinancialService as a local business: its address is required; the legal entity, a contact
+    // point, an email and a named area served are recommended. All from the market's company facts.
     expect(data).toMatchObject({
-      "@context": "https://schema.org",
-      "@type": "FinancialService",
       name: doc.brandName,
+      legalName: doc.company.legalName,
+      taxID: doc.company.taxId,
+      email: doc.company.email,
       description: doc.seo.description,
       slogan: doc.footer.tagline,
       knowsLanguage: MARKET_LOCALES[market],
       currenciesAccepted: doc.currency,
-      areaServed: { "@type": "Country", identifier: market.toUpperCase() },
+      address: { "@type": "PostalAddress", ...Object.fromEntries(Object.entries(doc.company.address).filter(([k]) => !k.startsWith("_"))), addressCountry: country },
+      contactPoint: { "@type": "ContactPoint", contactType: "sales", email: doc.company.email, areaServed: country },
+      areaServed: { "@type": "Country", name: { mx: "México", br: "Brasil", ar: "Argentina" }[market], identifier: country },
     });
     expect(String(data.url)).toMatch(new RegExp(`/${market}$`));
     expect(String(data.image)).toMatch(new RegExp(`^https?://.+/og/${market}$`));

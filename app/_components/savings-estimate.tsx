@@ -1,0 +1,126 @@
+"use client";
+
+import { useState, type ReactNode } from "react";
+import type { LandingContent } from "@/lib/content/landing-content";
+import { formatCurrency } from "@/lib/markets/currency";
+import { estimateSavings, parseAmount, volumeForAmount } from "@/lib/savings/estimate";
+
+type Props = {
+  copy: Omit<LandingContent["hero"]["estimate"], "note">;
+  cta: string;
+  brandName: string;
+  locale: string;
+  currency: string;
+  /** The footnote under the card (source and date of the assumptions), rendered on the server. */
+  children: ReactNode;
+  noteId: string;
+};
+
+/**
+ * The hero's call to action and its savings estimate: what a typical bank and we charge for the visitor's monthly
+ * amount, recomputed as they type. Rendered on the server with the default amount, so without JavaScript the card
+ * shows that example and the call to action is a plain link to the form. With JavaScript the link also carries the
+ * amount into the form's volume select (the form re-validates on the bubbling change event).
+ */
+export function SavingsEstimate({ copy, cta, brandName, locale, currency, children, noteId }: Props) {
+  const number = new Intl.NumberFormat(locale);
+  const [input, setInput] = useState(() => number.format(copy.defaultAmount));
+  const decimalMark = number.formatToParts(1.5).find((p) => p.type === "decimal")?.value === "," ? "," : ".";
+  const amount = parseAmount(input, decimalMark);
+  const estimate = amount ? estimateSavings(amount, copy.bank, copy.ours) : null;
+
+  const usd = (value: number) => new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(value);
+  const local = (usdValue: number) => `≈ ${formatCurrency(usdValue * copy.usdRate, locale, currency, { exact: true })}`;
+  const percent = (value: number, digits = 0) => new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: digits }).format(value);
+  const cell = (value: number | undefined) => (value == null ? "—" : usd(value));
+
+  function carryAmount() {
+    const volume = document.getElementById("contact-volume");
+    if (!amount || !(volume instanceof HTMLSelectElement)) return;
+    volume.value = volumeForAmount(amount);
+    volume.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  const rows: [string, keyof NonNullable<typeof estimate>["bank"], string?, string?][] = [
+    [copy.feeLabel, "fee"],
+    [copy.fxMarginLabel, "fxMargin", percent(copy.bank.fxMarginPercent / 100, 2), percent(copy.ours.fxMarginPercent / 100, 2)],
+    [copy.intermediaryLabel, "intermediary"],
+    [copy.totalLabel, "total"],
+  ];
+
+  return (
+    <>
+      <a
+        href="#contact-form"
+        onClick={carryAmount}
+        className="mt-10 inline-flex h-12 items-center justify-self-start rounded-full bg-white px-7 text-base font-semibold text-brand-800 shadow-sm hover:bg-brand-50 lg:col-start-1 lg:row-start-2 lg:self-start"
+      >
+        {cta}
+      </a>
+      <div className="mt-10 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0">
+        <div className="rounded-2xl bg-white p-5 text-ink shadow-xl sm:p-6">
+          <h2 className="text-lg font-bold">{copy.title}</h2>
+          <label htmlFor="estimate-amount" className="mt-4 block text-sm font-medium">
+            {copy.amountLabel}
+          </label>
+          <div className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <input
+              id="estimate-amount"
+              value={input}
+              onChange={(e) => setInput(e.target.value)}
+              onBlur={() => amount && setInput(number.format(amount))}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={15}
+              aria-describedby={noteId}
+              className="block h-11 w-36 rounded-lg border border-slate-400 bg-white px-3 text-base font-semibold tabular-nums"
+            />
+            <span className="text-sm text-muted tabular-nums">{amount ? local(amount) : null}</span>
+          </div>
+          <table className="mt-5 w-full text-sm tabular-nums">
+            <thead>
+              <tr className="text-left text-xs text-muted">
+                <td />
+                <th scope="col" className="pb-2 text-right font-semibold">
+                  {copy.bankLabel}
+                </th>
+                <th scope="col" className="pb-2 pl-3 text-right font-semibold text-brand-700">
+                  {brandName}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(([label, key, bankNote, ourNote]) => (
+                <tr key={key} className={key === "total" ? "border-t border-slate-300 font-bold" : "border-t border-slate-100"}>
+                  <th scope="row" className="py-2 pr-2 text-left font-medium">
+                    {label}
+                  </th>
+                  <td className="py-2 text-right">
+                    {cell(estimate?.bank[key])}
+                    {bankNote ? <span className="block text-xs text-muted">{bankNote}</span> : null}
+                  </td>
+                  <td className="py-2 pl-3 text-right text-brand-700">
+                    {cell(estimate?.ours[key])}
+                    {ourNote ? <span className="block text-xs text-muted">{ourNote}</span> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="mt-4 rounded-xl bg-emerald-50 p-4">
+            <p className="text-sm font-medium text-accent">{copy.savingLabel}</p>
+            <output htmlFor="estimate-amount" className="mt-1 block">
+              <span className="block text-3xl font-extrabold text-accent tabular-nums">{estimate ? usd(estimate.saving) : "—"}</span>
+              {estimate ? (
+                <span className="mt-1 block text-sm text-ink tabular-nums">
+                  {local(estimate.saving)} · {copy.savingShare.replace("{percent}", percent(estimate.savingShare))}
+                </span>
+              ) : null}
+            </output>
+          </div>
+        </div>
+        {children}
+      </div>
+    </>
+  );
+}
