@@ -262,7 +262,7 @@ export const company = defineType({
   type: "object",
   fields: [
     text("legalName", "Legal name", "As registered, e.g. “Puente Pagos México, S.A.P.I. de C.V.”."),
-    text("taxIdLabel", "Tax id name", "“RFC”, “CNPJ” or “CUIT”.", "taxIdLabel"),
+    text("taxIdLabel", "Tax id name", "“RFC”, “CNPJ” or “CUIT”."),
     text("taxId", "Tax id", "As registered."),
     defineField({
       name: "address",

@@ -17,7 +17,7 @@ type Rule = { selector: string; rule: "lines" | "width"; lines?: number };
 const RULES: Record<string, Rule> = {
   brandName: { selector: "header span", rule: "lines", lines: 1 },
   contactButton: { selector: 'header a[href="#contact-form"]', rule: "lines", lines: 1 },
-  heroHighlight: { selector: "section[aria-labelledby=hero-title] > div > p:first-child", rule: "lines", lines: 1 },
+  heroHighlight: { selector: "section[aria-labelledby=hero-title] > div > div > p:first-child", rule: "lines", lines: 1 },
   heroTitle: { selector: "#hero-title", rule: "lines", lines: 4 },
   heroCta: { selector: 'section[aria-labelledby=hero-title] a[href="#contact-form"]', rule: "lines", lines: 1 },
   sectionTitle: { selector: "#contact-title", rule: "lines", lines: 3 },
@@ -31,6 +31,11 @@ const RULES: Record<string, Rule> = {
   optionLabel: { selector: "#contact-reason", rule: "width" },
   // A toast on a phone: 360 px less the viewport margins, the toast's padding and its icon.
   toastTitle: { selector: 'form button[type="submit"]', rule: "width", lines: 2 },
+  // The savings estimate: a column heading and a row label each within two lines beside their figures.
+  estimateColumn: { selector: "section[aria-labelledby=hero-title] thead th", rule: "lines", lines: 2 },
+  estimateRow: { selector: "section[aria-labelledby=hero-title] tbody th", rule: "lines", lines: 2 },
+  // A proof figure on one line.
+  figureValue: { selector: "main li > p.text-4xl", rule: "lines", lines: 1 },
 };
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });

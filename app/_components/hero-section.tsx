@@ -7,13 +7,13 @@ type Props = { hero: LandingContent["hero"]; brandName: string; locale: string; 
 
 /**
  * The headline, its claim and the call to action, with the savings estimate beside them on a wide screen and under
- * the call to action on a phone. The claim's footnote closes the section.
+ * the call to action on a phone. The claim's footnote closes the headline's column (the section, on a phone).
  */
 export function HeroSection({ hero, brandName, locale, currency }: Props) {
   const { note, ...estimate } = hero.estimate;
   return (
     <section aria-labelledby="hero-title" className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
-      <div className="mx-auto grid max-w-6xl gap-x-12 px-4 pt-14 pb-10 sm:px-6 sm:pt-20 lg:grid-cols-[minmax(0,1fr)_27rem] lg:grid-rows-[auto_1fr]">
+      <div className="mx-auto grid max-w-6xl gap-x-12 px-4 pt-14 pb-10 sm:px-6 sm:pt-20 lg:grid-cols-[minmax(0,1fr)_27rem] lg:grid-rows-[auto_auto_1fr]">
         <div className="lg:col-start-1 lg:row-start-1">
           <p aria-describedby="hero-note" className="inline-flex rounded-full bg-white/15 px-4 py-1.5 text-sm font-semibold text-white ring-1 ring-white/30">
             <span>
@@ -31,7 +31,7 @@ export function HeroSection({ hero, brandName, locale, currency }: Props) {
             {note}
           </p>
         </SavingsEstimate>
-        <Note id="hero-note" n={1} className="mt-10 max-w-4xl border-t border-white/20 pt-4 text-xs leading-relaxed text-blue-100 lg:col-span-2">
+        <Note id="hero-note" n={1} className="mt-10 border-t border-white/20 pt-4 text-xs leading-relaxed text-blue-100 lg:col-start-1 lg:row-start-3 lg:self-end">
           {hero.highlightNote}
         </Note>
       </div>

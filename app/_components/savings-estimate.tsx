@@ -31,7 +31,7 @@ export function SavingsEstimate({ copy, cta, brandName, locale, currency, childr
 
   const usd = (value: number) => new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(value);
   const local = (usdValue: number) => `≈ ${formatCurrency(usdValue * copy.usdRate, locale, currency, { exact: true })}`;
-  const percent = (value: number, digits = 0) => new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: digits }).format(value);
+  const percent = (value: number, digits = 0) => new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
   const cell = (value: number | undefined) => (value == null ? "—" : usd(value));
 
   function carryAmount() {
@@ -57,7 +57,7 @@ export function SavingsEstimate({ copy, cta, brandName, locale, currency, childr
       >
         {cta}
       </a>
-      <div className="mt-10 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0">
+      <div className="mt-10 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:mt-0">
         <div className="rounded-2xl bg-white p-5 text-ink shadow-xl sm:p-6">
           <h2 className="text-lg font-bold">{copy.title}</h2>
           <label htmlFor="estimate-amount" className="mt-4 block text-sm font-medium">

@@ -28,13 +28,11 @@ export const COPY_LIMITS = {
   optionLabel: { warn: 28, max: 54 },
   // A toast's title within two lines.
   toastTitle: { warn: 60, max: 74 },
-  // The savings estimate's column heading and row labels stay on one line beside their figures.
-  estimateColumn: { warn: 16, max: 18 },
-  estimateRow: { warn: 20, max: 24 },
+  // The savings estimate's column heading and row labels within two lines beside their figures.
+  estimateColumn: { warn: 22, max: 27 },
+  estimateRow: { warn: 28, max: 33 },
   // A proof figure ("+1.200", "USD 480 M") stays on one line.
-  figureValue: { warn: 10, max: 12 },
-  // The tax id's name ("RFC", "CNPJ", "CUIT") before the number, on the footer's line.
-  taxIdLabel: { warn: 8, max: 12 },
+  figureValue: { warn: 13, max: 16 },
 } as const satisfies Record<string, { warn: number; max: number }>;
 
 export type CopyLimit = keyof typeof COPY_LIMITS;

@@ -39,7 +39,7 @@ const field = z.object({ label: short("fieldLabel"), placeholder: short("placeho
 /** The legal entity behind the market's site: shown in the footer and the regulation section, and told to search engines. */
 const company = z.object({
   legalName: text,
-  taxIdLabel: short("taxIdLabel"),
+  taxIdLabel: text,
   taxId: text,
   address: z.object({ streetAddress: text, postalCode: text, addressLocality: text, addressRegion: text }),
   email: z.email("must be an email address"),

@@ -23,7 +23,7 @@ const BROKEN: Record<SectionType, { name: string; breakIt: (s: Loose) => void; p
   proofSection: [
     { name: "nothing to show", breakIt: (s) => ((s.figures = []), (s.logos = []), (s.testimonials = [])), path: /^figures: add figures, logos or testimonials/ },
     { name: "a figure without its footnote", breakIt: (s) => (s.figures[0].note = null), path: /^figures\.0\.note:/ },
-    { name: "a figure too long for its row", breakIt: (s) => (s.figures[1].value = "USD 480 millones"), path: /^figures\.1\.value: At most 12 characters/ },
+    { name: "a figure too long for its row", breakIt: (s) => (s.figures[1].value = "USD 480 millones de dólares"), path: /^figures\.1\.value: At most 16 characters/ },
     { name: "a logo without alternative text", breakIt: (s) => (s.logos[2].alt = null), path: /^logos\.2\.alt:/ },
     { name: "a logo never uploaded", breakIt: (s) => (s.logos[0].asset = null), path: /^logos\.0: upload an image/ },
     { name: "logos without their heading", breakIt: (s) => (s.logosTitle = null), path: /^logosTitle: say whose logos these are/ },
