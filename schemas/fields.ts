@@ -67,3 +67,9 @@ export const imageWithAlt = (name: string, title: string, description: string, {
     options: { hotspot },
     fields: [defineField({ name: "alt", title: "Alternative text", description: "What the image shows, for screen readers and when it does not load: for a logo, the company's name.", type: "string", validation: (r) => r.required() })],
   });
+
+/** A section's preview in the page's list: its title, and what kind of section it is (flagged while illustrative). */
+export const sectionPreview = (kind: string) => ({
+  select: { title: "title", toConfirm: "toConfirm" },
+  prepare: ({ title, toConfirm }: { title?: string; toConfirm?: boolean }) => ({ title, subtitle: flagged(kind, toConfirm) }),
+});

@@ -1,5 +1,5 @@
 import { defineType } from "sanity";
-import { paragraph, text } from "../fields";
+import { paragraph, sectionPreview, text } from "../fields";
 
 export const callToActionSection = defineType({
   name: "callToActionSection",
@@ -11,5 +11,5 @@ export const callToActionSection = defineType({
     paragraph("body", "Text", "One or two sentences."),
     text("cta", "Button", "Leads to the contact form.", "heroCta"),
   ],
-  preview: { select: { title: "title" }, prepare: ({ title }: { title?: string }) => ({ title, subtitle: "Call to action" }) },
+  preview: sectionPreview("Call to action"),
 });

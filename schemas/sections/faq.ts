@@ -1,5 +1,5 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
-import { portableText, text } from "../fields";
+import { portableText, sectionPreview, text } from "../fields";
 
 export const faqSection = defineType({
   name: "faqSection",
@@ -24,5 +24,5 @@ export const faqSection = defineType({
       validation: (r) => r.required().min(1),
     }),
   ],
-  preview: { select: { title: "title" }, prepare: ({ title }: { title?: string }) => ({ title, subtitle: "FAQ" }) },
+  preview: sectionPreview("FAQ"),
 });

@@ -1,5 +1,5 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
-import { optionalParagraph, paragraph, text } from "../fields";
+import { optionalParagraph, paragraph, sectionPreview, text } from "../fields";
 
 export const howItWorksSection = defineType({
   name: "howItWorksSection",
@@ -25,5 +25,5 @@ export const howItWorksSection = defineType({
       validation: (r) => r.required().min(3).max(4),
     }),
   ],
-  preview: { select: { title: "title" }, prepare: ({ title }: { title?: string }) => ({ title, subtitle: "How it works" }) },
+  preview: sectionPreview("How it works"),
 });

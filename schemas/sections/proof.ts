@@ -1,6 +1,6 @@
 import { defineArrayMember, defineField, defineType, type PreviewValue } from "sanity";
 import { COPY_LIMITS, limitMessage } from "../../lib/content/copy-limits";
-import { flagged, optionalParagraph, paragraph, text, toConfirmField } from "../fields";
+import { flagged, optionalParagraph, paragraph, sectionPreview, text, toConfirmField } from "../fields";
 
 const altField = (description: string) =>
   defineField({ name: "alt", title: "Alternative text", description, type: "string", validation: (r) => r.required() });
@@ -96,5 +96,5 @@ export const proofSection = defineType({
       validation: (r) => r.max(3),
     }),
   ],
-  preview: { select: { title: "title" }, prepare: ({ title }: { title?: string }) => ({ title, subtitle: "Proof: figures, logos, testimonials" }) },
+  preview: sectionPreview("Proof: figures, logos, testimonials"),
 });

@@ -1,5 +1,5 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
-import { flagged, optionalParagraph, paragraph, text, toConfirmField } from "../fields";
+import { flagged, optionalParagraph, paragraph, sectionPreview, text, toConfirmField } from "../fields";
 
 const point = (name: string, title: string, description: string) =>
   defineField({
@@ -57,5 +57,5 @@ export const regulationSection = defineType({
     point("dataSecurity", "Data security", "How data is protected (encryption, certifications, audits)."),
     toConfirmField(),
   ],
-  preview: { select: { title: "title", toConfirm: "toConfirm" }, prepare: ({ title, toConfirm }: { title?: string; toConfirm?: boolean }) => ({ title, subtitle: flagged("Regulation and safety", toConfirm) }) },
+  preview: sectionPreview("Regulation and safety"),
 });

@@ -1,11 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { CONSENT_COOKIE } from "../../lib/consent/consent-cookie";
 import { editDocument, readDataset } from "../support/dataset-file";
 import { E2E_HOSTS } from "../support/e2e-hosts";
 import { E2E_PIXEL_ID, interceptMeta, sentEvents } from "../support/fake-meta-pixel";
+import { watchLayoutShifts } from "../support/layout-shifts";
+import { revalidateWebhook as webhook } from "../support/revalidate-webhook";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const seedNotice = (market: Market) => readDataset("studio/seed/landing.ndjson").find((d) => d._id === `privacyNotice.${market}`) as Record<string, any>;
@@ -102,21 +103,7 @@ for (const market of MARKETS) {
       expect(a!.height).toBe(r!.height);
       expect(await accept.getAttribute("class")).toBe(await reject.getAttribute("class"));
       // Every layout shift without recent input, with what moved, so a failure names the element.
-      const shifts = await page.evaluate(
-        () =>
-          new Promise<string[]>((resolve) => {
-            type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] };
-            const seen: string[] = [];
-            new PerformanceObserver((list) => {
-              for (const entry of list.getEntries() as Shift[]) {
-                if (entry.hadRecentInput) continue;
-                const nodes = entry.sources.map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName)));
-                seen.push(`${entry.value.toFixed(5)} ${nodes.join(", ")}`);
-              }
-            }).observe({ type: "layout-shift", buffered: true });
-            setTimeout(() => resolve(seen), 300);
-          }),
-      );
+      const shifts = await (await watchLayoutShifts(page))();
       expect(shifts).toEqual([]);
       const axe = await new AxeBuilder({ page }).analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
@@ -173,12 +160,6 @@ test("reject sends nothing, now or after a reload; the footer reopens the banner
   await expect(settings).toBeFocused();
   await expect.poll(() => sentEvents(meta)).toEqual(["PageView", "InitiateCheckout"]);
 });
-
-async function webhook(request: APIRequestContext, body: unknown) {
-  const payload = JSON.stringify(body);
-  const signature = await encodeSignatureHeader(payload, Date.now(), "e2e-revalidate-secret");
-  return request.post("/api/revalidate", { data: payload, headers: { "content-type": "application/json", [SIGNATURE_HEADER_NAME]: signature } });
-}
 
 test("a market set not to ask first loads the pixel at once and shows no banner", async ({ page, request }) => {
   const notice = seedNotice("mx");

@@ -17,6 +17,11 @@ test("a Sanity draft preview marks the copy for visual editing, never the <head>
     const title = await page.getByRole("heading", { level: 1 }).textContent();
     expect(title).toMatch(/\[Borrador\]/);
     expect(title).toMatch(STEGA);
+    // The overlays reach every section marketers arrange: each heading, and the copy inside them.
+    const headings = await page.locator("main > section h2").allTextContents();
+    expect(headings.length).toBeGreaterThan(5);
+    for (const heading of headings) expect(heading).toMatch(STEGA);
+    for (const text of await page.locator("main details summary, main figure blockquote, main ol h3").allTextContents()) expect(text).toMatch(STEGA);
     // ...which stay out of everything read by browsers' tabs, search engines and link previews.
     const head = await page.evaluate(() => document.head.outerHTML);
     expect(await page.title()).not.toBe("");

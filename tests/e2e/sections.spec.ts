@@ -4,6 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { editDocument } from "../support/dataset-file";
+import { watchLayoutShifts } from "../support/layout-shifts";
 import { E2E_HOSTS, SANITY_MODE } from "../support/e2e-hosts";
 import { revalidateWebhook } from "../support/revalidate-webhook";
 import { seedLanding } from "../support/seed";
@@ -164,16 +165,8 @@ for (const market of MARKETS) {
       // Below the fold: not loaded until the visitor scrolls near them.
       expect(await logos.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(false);
 
-      const shifts = await page.evaluate(async () => {
-        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] };
-        const seen: string[] = [];
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Shift[]) {
-            if (entry.hadRecentInput) continue;
-            const nodes = entry.sources.map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName)));
-            seen.push(`${entry.value.toFixed(5)} ${nodes.join(", ")}`);
-          }
-        }).observe({ type: "layout-shift", buffered: true });
+      const shifts = await watchLayoutShifts(page);
+      await page.evaluate(async () => {
         // A jump straight to the logos (as a link to a later section makes): they load in view, where a box that
         // grows as its image arrives would push the testimonials under it. Then the rest of the page.
         document.querySelector("main img")!.closest("ul")!.scrollIntoView({ block: "start" });
@@ -183,10 +176,8 @@ for (const market of MARKETS) {
           window.scrollTo(0, y);
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        return seen;
       });
-      expect(shifts).toEqual([]);
+      expect(await shifts()).toEqual([]);
       expect(await logos.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
       await page.close();
     });
