@@ -48,6 +48,49 @@ for (const market of MARKETS) {
       await expect(page.locator("main > section").last()).toHaveAttribute("id", "contact-form");
     });
 
+    test("each section shows its content: numbered steps, figures with their footnotes, testimonials, a second call to action", async ({ page }) => {
+      await page.goto(`/${market}`);
+      const how = section("howItWorksSection");
+      const steps = page.getByRole("region", { name: how.title }).locator("ol > li");
+      await expect(steps).toHaveCount(how.steps.length);
+      for (const [i, step] of how.steps.entries()) {
+        await expect(steps.nth(i).getByRole("heading", { level: 3 })).toHaveText(step.title);
+        await expect(steps.nth(i)).toContainText(String(i + 1));
+      }
+      const proof = page.getByRole("region", { name: section("proofSection").title });
+      for (const figure of section("proofSection").figures) {
+        const item = proof.locator("li", { hasText: figure.label });
+        await expect(item).toContainText(figure.value);
+        await expect(item).toContainText(figure.note);
+      }
+      for (const t of section("proofSection").testimonials) {
+        const quote = proof.locator("figure", { hasText: t.name });
+        await expect(quote.locator("blockquote")).toContainText(t.quote);
+        await expect(quote.locator("figcaption")).toContainText(`${t.role}, ${t.company}`);
+      }
+      const cta = section("callToActionSection");
+      const band = page.getByRole("region", { name: cta.title });
+      await expect(band).toContainText(cta.body);
+      await band.getByRole("link", { name: cta.cta }).click();
+      await expect(page.locator("#contact-form")).toBeInViewport();
+    });
+
+    test("the highlight and every card figure with a footnote carry its number, and the note says what it compares", async ({ page }) => {
+      await page.goto(`/${market}`);
+      const badge = hero(page).locator("p[aria-describedby]").first();
+      await expect(badge).toHaveText(`${doc.hero.highlight}1`);
+      await expect(page.locator(`#${await badge.getAttribute("aria-describedby")}`)).toHaveText(`1${doc.hero.highlightNote}`);
+      const noted = doc.benefits.cards.filter((card: Loose) => card.claimNote);
+      for (const [i, card] of noted.entries()) {
+        const claim = page.locator("#benefits-title ~ ul p[aria-describedby]", { hasText: card.claim });
+        await expect(claim).toHaveText(`${card.claim}${i + 2}`);
+        await expect(page.locator(`#${await claim.getAttribute("aria-describedby")}`)).toHaveText(`${i + 2}${card.claimNote}`);
+      }
+      // The fee claim's footnote says it compares fees alone; the highlight's, the total cost.
+      expect(noted.find((card: Loose) => card.claim.includes("70%")).claimNote).toMatch(/comisión por envío|tarifa por remessa/);
+      expect(doc.hero.highlightNote).toMatch(/costo total|custo total/);
+    });
+
     test("name the legal entity, its tax id and each regulator, with a link to the public register", async ({ page }) => {
       await page.goto(`/${market}`);
       const regulation = section("regulationSection");
