@@ -30,6 +30,7 @@ const publicSchema = z.object({
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 const logLevelSchema = optional.pipe(z.enum(LOG_LEVELS).optional()).transform((level) => level ?? "info");
+const otlpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL (OTLP/HTTP)" }).optional();
 
 const serverSchema = z.object({
   SANITY_API_READ_TOKEN: optional,
@@ -75,8 +76,8 @@ const serverSchema = z.object({
     z.string().toLowerCase().regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, "must be a header name, e.g. x-request-id").optional(),
   ),
   /** OTLP/HTTP collector; traces are exported only when this (or the traces-only variant) is set. */
-  OTEL_EXPORTER_OTLP_ENDPOINT: optional.pipe(z.url().optional()),
-  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optional.pipe(z.url().optional()),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional.pipe(otlpUrl),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optional.pipe(otlpUrl),
   OTEL_SERVICE_NAME: z.string().trim().min(1).default("puente-pagos-site"),
 });
 
