@@ -63,7 +63,7 @@ const rows = servers.map(({ label, passes }) => ({
   p50Ms: median(passes.map((p) => p.p50Ms)),
   p99Ms: median(passes.map((p) => p.p99Ms)),
   rps: median(passes.map((p) => p.rps)),
-  statuses: passes.map((p) => p.statuses),
+  rounds: passes.map((p) => ({ p50Ms: p.p50Ms, p99Ms: p.p99Ms, rps: p.rps, statuses: p.statuses })),
 }));
 const results = { date: new Date().toISOString(), cores: cpus().length, rounds: ROUNDS, secondsPerPass: SECONDS, connections: CONNECTIONS, spansReceived: receiver.spans.length, rows };
 mkdirSync(join(ROOT, "bench/results"), { recursive: true });

