@@ -36,4 +36,9 @@ COPY --from=build /app/.next/static ./.next/static
 RUN mkdir -p .next/cache .data && chown node:node .next/cache .data
 USER node
 EXPOSE 3000
+# Liveness, not readiness: an unhealthy container is one to restart (Swarm and autoheal tools do), which helps a stuck
+# process but never a leads store outage; /api/ready is for whatever routes traffic (see docs/operations.md).
+# The image has no curl: Node asks.
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health', { signal: AbortSignal.timeout(2500) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "server.js"]

@@ -1,16 +1,21 @@
 /**
  * Runs once when a server process starts. A server whose environment is invalid, or a production server missing
- * what it needs to run safely, stops here; otherwise the rate limiter's store is connected and the leads store
- * opened, so the first visitor to submit doesn't wait for them.
+ * what it needs to run safely, stops here; otherwise traces are exported when an OTLP endpoint is configured, the rate
+ * limiter's store is connected and the leads store opened, so the first visitor to submit doesn't wait for them.
  */
 export async function register() {
   // The positive test on NEXT_RUNTIME lets the Edge build drop this Node-only code.
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
     const { exitUnlessSafeToStart } = await import("./lib/env/check-at-start");
     exitUnlessSafeToStart();
+    const { readServerEnv, tracingEnabled } = await import("./lib/env/env");
+    const env = readServerEnv();
+    // Without an endpoint the SDK is never loaded: every span stays the OpenTelemetry API's no-op.
+    if (tracingEnabled(env)) (await import("./lib/telemetry/start-tracing")).startTracing(env);
     const { getRateLimiter } = await import("./lib/contact/rate-limiter");
     getRateLimiter();
+    const { log } = await import("./lib/logging/logger");
     const { getSubmissionsStore } = await import("./lib/contact/submissions-store");
-    void getSubmissionsStore().catch((error: unknown) => console.error("[leads] store failed to open at start:", error));
+    void getSubmissionsStore().catch((error: unknown) => log.error("lead.store_open_failed", "The leads store failed to open at start", { err: error }));
   }
 }

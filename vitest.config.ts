@@ -14,6 +14,7 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    setupFiles: ["tests/support/quiet-logs.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
+import { log } from "@/lib/logging/logger";
 import { inter } from "./fonts";
 import { LogNotFound } from "./_components/log-not-found";
 import "./globals.css";
@@ -10,7 +11,8 @@ export const metadata: Metadata = { title: "Page not found", robots: { index: fa
 /** Every unmatched URL: the spec's English texts, since an unknown path names no market. */
 export default async function GlobalNotFound() {
   // Rendered per request so the server log records each unknown path (set by proxy.ts).
-  console.warn(`404: no page at ${(await headers()).get("x-unknown-path") ?? "(unknown)"}`);
+  const path = (await headers()).get("x-unknown-path") ?? "(unknown)";
+  log.info("page.not_found", `404: no page at ${path}`, { path });
   return (
     <html lang="en" className={inter.variable}>
       <body className="font-sans">

@@ -10,6 +10,7 @@ import { CacheHandler } from "@fortedigital/nextjs-cache-handler";
 import { ioredisAdapter } from "@fortedigital/nextjs-cache-handler/helpers/ioredisAdapter";
 import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings";
 import { readServerEnv } from "../env/env.ts";
+import { log } from "../logging/logger.ts";
 import { connectRedis } from "../redis/redis-client.ts";
 
 type FileSystemCacheClass = typeof import("next/dist/server/lib/incremental-cache/file-system-cache").default;
@@ -37,10 +38,10 @@ CacheHandler.onCreation(({ buildId }) => {
   client.on("error", (error: Error) => {
     if (down) return;
     down = true;
-    console.warn(`[page-cache] Redis unavailable (${error.message}); pages are rendered per request until it is back`);
+    log.warn("page_cache.shared_unavailable", "Redis unavailable: pages are rendered per request until it is back", { reason: error.message });
   });
   client.on("ready", () => {
-    if (down) console.info("[page-cache] Redis is back; the page cache is shared again");
+    if (down) log.info("page_cache.shared_restored", "Redis is back: the page cache is shared again");
     down = false;
   });
   // Keyed by build: a deploy never serves pages rendered by the previous build (their scripts are gone).

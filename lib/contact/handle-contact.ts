@@ -2,10 +2,13 @@ import { isIP } from "node:net";
 import { contactRequestSchema, fieldErrors } from "./contact-schema";
 import { readCappedBody } from "../../supabase/functions/_shared/capped-body";
 import { clientAddress, rateLimitKey } from "../http/client-ip";
+import { log } from "../logging/logger";
+import { tagRequest } from "../logging/request-context";
 import { marketUrl } from "../markets/site-urls";
 import type { Market } from "../markets/markets";
 import { metaBrowserIds } from "../meta/browser-ids";
 import type { LeadVisit } from "../meta/conversion-reporter";
+import { inSpan } from "../telemetry/spans";
 import type { RateLimiter } from "./rate-limiter";
 import { LeadRejectedError, StoreUnavailableError, type Lead, type SubmissionsStore } from "./submissions-store";
 
@@ -61,6 +64,18 @@ function leadVisit(request: Request, siteUrl: string, market: Market, client: st
   };
 }
 
+/** A field's name as the form sends it: never a key the client made up, which could hold anything. */
+const FIELD_NAME = /^[A-Za-z]{1,32}$/;
+
+/** An invalid lead's lines still carry its id and market where those two parts are valid. */
+function tagValidParts(body: Record<string, unknown>, invalid: Record<string, string>): void {
+  const { submissionId, market } = body;
+  tagRequest({
+    ...(typeof submissionId === "string" && !("submissionId" in invalid) && { leadId: submissionId }),
+    ...(typeof market === "string" && !("market" in invalid) && { market }),
+  });
+}
+
 /** POST /api/contact: validates, stores once per submissionId, and answers with a status the form acts on. */
 export async function handleContact(request: Request, deps: ContactDeps): Promise<Response> {
   if (request.method !== "POST") return json(405, { error: "Use POST" }, { allow: "POST" });
@@ -86,26 +101,39 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
   if (typeof body !== "object" || body === null || Array.isArray(body)) return json(400, { error: "Body must be a JSON object" });
 
   const parsed = contactRequestSchema.safeParse(body);
-  if (!parsed.success) return json(422, { error: "Some fields are invalid", fields: fieldErrors(parsed.error) });
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error);
+    tagValidParts(body as Record<string, unknown>, fields);
+    log.info("lead.refused", "Lead refused: some fields are invalid", { by: "validation", fields: Object.keys(fields).filter((name) => FIELD_NAME.test(name)) });
+    return json(422, { error: "Some fields are invalid", fields });
+  }
 
   const { website, submissionId, ...fields } = parsed.data;
+  tagRequest({ leadId: submissionId, market: fields.market });
   // A filled honeypot is a bot: it gets the same answer as a person, and nothing is kept.
-  if (website) return json(201, { ok: true });
+  if (website) {
+    log.info("lead.discarded", "Lead discarded: the honeypot field was filled");
+    return json(201, { ok: true });
+  }
 
   const lead: Lead = { ...fields, id: submissionId };
   try {
-    const store = await deps.store();
-    await store.insert(lead);
+    const outcome = await inSpan("lead.store", {}, async (span) => {
+      const stored = await (await deps.store()).insert(lead);
+      span.setAttribute("lead.outcome", stored);
+      return stored;
+    });
+    log.info("lead.stored", outcome === "duplicate" ? "Lead already stored (a retry)" : "Lead stored", { duplicate: outcome === "duplicate" });
   } catch (error) {
     if (error instanceof LeadRejectedError) {
-      console.error("[leads] the database refused a value of", error.field);
+      log.warn("lead.refused", `Lead refused: the database refused the value of ${error.field}`, { by: "database", fields: [error.field] });
       return json(422, { error: "Some fields are invalid", fields: { [error.field]: "Refused by the database" } });
     }
     if (error instanceof StoreUnavailableError) {
-      console.error("[leads] store unavailable:", error.message, error.cause instanceof Error ? error.cause.message : "");
+      log.error("lead.store_unavailable", "Lead not stored: the store is unavailable, the visitor was asked to retry", { err: error });
       return json(503, { error: "We could not save your request right now, please try again" }, { "retry-after": "5" });
     }
-    console.error("[leads] unexpected failure storing a lead:", error instanceof Error ? error.message : error);
+    log.error("lead.store_failed", "Lead not stored: unexpected failure", { err: error });
     return json(500, { error: "Unexpected error" });
   }
   // Also for a duplicate: the attempt that stored it may have timed out before it could report, and Meta

@@ -2,6 +2,7 @@ import "server-only";
 import { PGlite } from "@electric-sql/pglite";
 import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
+import { log } from "../logging/logger";
 import { insertAsAnon, migrate } from "./migrations";
 import { isRejectedValue, LeadRejectedError, StoreUnavailableError, toRow, type InsertOutcome, type Lead, type SubmissionsStore } from "./submissions-store";
 
@@ -78,7 +79,7 @@ export class PgliteSubmissionsStore implements SubmissionsStore {
  */
 function closeOnShutdown(signal: NodeJS.Signals, close: () => Promise<void>): void {
   const exit = process.exit.bind(process);
-  const closed = () => close().catch((error: unknown) => console.error("[leads] closing PGlite failed:", error));
+  const closed = () => close().catch((error: unknown) => log.error("lead.store_close_failed", "Closing the embedded database failed", { err: error }));
   process.exit = ((code?: number | string | null) => {
     // A database that does not close within the grace period must not keep the process alive.
     const grace = setTimeout(() => exit(code), SHUTDOWN_GRACE_MS);

@@ -2,6 +2,7 @@ import { LRUCache } from "lru-cache";
 import type { Redis } from "ioredis";
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { serverEnv } from "../env/server-env";
+import { log } from "../logging/logger";
 import { connectRedis } from "../redis/redis-client";
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfter: number };
@@ -86,7 +87,7 @@ export class RedisRateLimiter implements RateLimiter {
       if (!this.degraded) {
         this.degraded = true;
         // The reason only: never the client's address.
-        console.warn(`[rate-limit] Redis unavailable (${outcome instanceof Error ? outcome.message : String(outcome)}); counting per instance until it is back`);
+        log.warn("rate_limit.shared_unavailable", "Redis unavailable: counting per instance until it is back", { reason: outcome instanceof Error ? outcome.message : String(outcome) });
       }
       return this.fallback.hitNow(client);
     }
@@ -95,7 +96,7 @@ export class RedisRateLimiter implements RateLimiter {
   private recovered() {
     if (!this.degraded) return;
     this.degraded = false;
-    console.info("[rate-limit] Redis is back; counting is shared across instances again");
+    log.info("rate_limit.shared_restored", "Redis is back: counting is shared across instances again");
   }
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { log } from "../logging/logger";
 import { supabaseServerClient } from "../supabase/server-client";
 import { isRejectedValue, LeadRejectedError, StoreUnavailableError, toRow, type InsertOutcome, type Lead, type SubmissionsStore } from "./submissions-store";
 
@@ -35,7 +36,7 @@ export class SupabaseSubmissionsStore implements SubmissionsStore {
       last = `status ${status}${error.code ? ` code ${error.code}` : ""}: ${error.message}`;
       // Network failures and deadlines come back as status 0; only those and 5xx are worth another try.
       transient = status === 0 || status >= 500;
-      console.error(`[leads] Supabase insert attempt ${attempt}/${this.attempts} failed (${last})${transient ? "" : ", not retried"}`);
+      log.warn("lead.store_retry", `Supabase insert attempt ${attempt}/${this.attempts} failed (${last})${transient ? "" : ", not retried"}`, { attempt, status, code: error.code });
       if (!transient) break;
       if (attempt < this.attempts) await new Promise((r) => setTimeout(r, this.backoffMs * 2 ** (attempt - 1)));
     }

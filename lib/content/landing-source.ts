@@ -1,6 +1,7 @@
 import "server-only";
 import { contentBackend } from "../env/env";
 import { serverEnv } from "../env/server-env";
+import { log } from "../logging/logger";
 import type { Market } from "../markets/markets";
 import { errorPageSchema, parseLanding, type ErrorPageCopy, type LandingContent } from "./landing-content";
 import { readMarketContent } from "./market-content-reader";
@@ -18,7 +19,7 @@ export async function getLanding(market: Market, { preview = false }: { preview?
     return parseLanding(result, `${backend} content for market "${market}"${preview ? " (drafts)" : ""}`);
   } catch (error) {
     // During a background revalidation Next keeps serving the last good page; this says why it could not refresh.
-    console.error(`[content] ${market}${preview ? " (drafts)" : ""} from ${backend} failed:`, error instanceof Error ? error.message : error);
+    log.error("content.failed", `Landing content of ${market}${preview ? " (drafts)" : ""} could not be read from ${backend}`, { market, preview, backend, err: error });
     throw error;
   }
 }
@@ -33,9 +34,9 @@ export async function getErrorPage(market: Market): Promise<ErrorPageCopy | null
     const result = await readMarketContent<ERROR_PAGE_QUERY_RESULT>(ERROR_PAGE_QUERY, market, { preview: false, cacheKey: "error-page" });
     const parsed = errorPageSchema.safeParse(result);
     if (parsed.success) return parsed.data;
-    console.error(`[content] ${market} error screen from ${backend} is incomplete:`, parsed.error.issues.map((i) => `errorPage.${i.path.join(".")}: ${i.message}`).join("; "));
+    log.error("content.incomplete", `The ${market} error screen from ${backend} is incomplete`, { market, backend, problems: parsed.error.issues.map((i) => `errorPage.${i.path.join(".")}: ${i.message}`) });
   } catch (error) {
-    console.error(`[content] ${market} error screen from ${backend} failed:`, error instanceof Error ? error.message : error);
+    log.error("content.failed", `The ${market} error screen could not be read from ${backend}`, { market, backend, err: error });
   }
   return null;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { contentBackend } from "../env/env";
 import { serverEnv } from "../env/server-env";
+import { log } from "../logging/logger";
 import type { Market } from "../markets/markets";
 import { readMarketContent } from "./market-content-reader";
 import { parsePrivacyNotice, type PrivacyNotice } from "./privacy-notice";
@@ -18,7 +19,7 @@ export async function getPrivacyNotice(market: Market, { preview = false }: { pr
     const result = await readMarketContent<PRIVACY_NOTICE_QUERY_RESULT>(PRIVACY_NOTICE_QUERY, market, { preview, cacheKey: "privacy-notice" });
     return parsePrivacyNotice(result, `${backend} content for market "${market}"${preview ? " (drafts)" : ""}`);
   } catch (error) {
-    console.error(`[content] privacy notice ${market}${preview ? " (drafts)" : ""} from ${backend} failed:`, error instanceof Error ? error.message : error);
+    log.error("content.failed", `The ${market} privacy notice${preview ? " (drafts)" : ""} could not be read from ${backend}`, { market, preview, backend, err: error });
     throw error;
   }
 }

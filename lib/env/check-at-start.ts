@@ -1,3 +1,4 @@
+import { log } from "../logging/logger";
 import { isProductionServer, productionRefusal, readServerEnv } from "./env";
 
 /**
@@ -15,6 +16,6 @@ export function exitUnlessSafeToStart(): void {
     problem = error instanceof Error ? error.message : String(error);
   }
   if (!problem) return;
-  console.error(problem);
+  log.fatal("server.start_refused", problem);
   process.exit(1);
 }

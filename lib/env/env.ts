@@ -28,6 +28,10 @@ const publicSchema = z.object({
   NEXT_PUBLIC_META_PIXEL_ID: optional.pipe(z.string().regex(/^\d+$/, "must be digits").optional()),
 });
 
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+const logLevelSchema = optional.pipe(z.enum(LOG_LEVELS).optional()).transform((level) => level ?? "info");
+const otlpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL (OTLP/HTTP)" }).optional();
+
 const serverSchema = z.object({
   SANITY_API_READ_TOKEN: optional,
   SANITY_REVALIDATE_SECRET: optional,
@@ -64,6 +68,17 @@ const serverSchema = z.object({
 
   // Several instances: the contact rate limit and the page cache live in this Redis (redis:// or rediss://).
   REDIS_URL: optional.pipe(z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional()),
+
+  // ── Operations: logs and traces ───────────────────────────────────────────────────────────────────────────
+  LOG_LEVEL: logLevelSchema,
+  /** The request header in which the platform or proxy puts its own request id (lower-cased); else one is generated. */
+  REQUEST_ID_HEADER: optional.pipe(
+    z.string().toLowerCase().regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, "must be a header name, e.g. x-request-id").optional(),
+  ),
+  /** OTLP/HTTP collector; traces are exported only when this (or the traces-only variant) is set. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional.pipe(otlpUrl),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optional.pipe(otlpUrl),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default("puente-pagos-site"),
 });
 
 export type PublicEnv = z.infer<typeof publicSchema>;
@@ -130,6 +145,28 @@ export function contentBackend(env: PublicEnv): "sanity" | "embedded" {
 /** Where leads go: Supabase when configured, else the embedded PGlite database. */
 export function leadsBackend(env: ServerEnv): "supabase" | "embedded" {
   return env.SUPABASE_URL ? "supabase" : "embedded";
+}
+
+/**
+ * The logger's level, read on its own: the logger exists before the environment is checked (it reports that check),
+ * so an invalid value falls back to `info` here and stops the server at the start check, naming LOG_LEVEL.
+ */
+export function logLevel(source: Record<string, string | undefined> = process.env): (typeof LOG_LEVELS)[number] {
+  const parsed = logLevelSchema.safeParse(source.LOG_LEVEL || undefined);
+  return parsed.success ? parsed.data : "info";
+}
+
+/**
+ * The header that carries the platform's request id: the one the operator names, else the platform's own where it is
+ * known (Vercel sets `x-vercel-id`). None means every request gets a generated id.
+ */
+export function requestIdHeader(env: ServerEnv): string | undefined {
+  return env.REQUEST_ID_HEADER ?? (env.VERCEL ? "x-vercel-id" : undefined);
+}
+
+/** Traces leave the process only when an OTLP endpoint is configured; otherwise no SDK is loaded at all. */
+export function tracingEnabled(env: ServerEnv): boolean {
+  return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
 }
 
 /** A production server (`next start`, the standalone server, a platform's functions), not dev and not the build. */

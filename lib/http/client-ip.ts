@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { clientIpHeader } from "../env/env";
 import { serverEnv } from "../env/server-env";
+import { log } from "../logging/logger";
 
 /**
  * The client's address, from the one header a trusted proxy sets: `CLIENT_IP_HEADER`, or the platform's own where
@@ -15,7 +16,7 @@ export function clientAddress(headers: Headers, header: string | undefined = cli
   if (address === undefined && !warned) {
     warned = true;
     // A misnamed header would put every visitor in one rate-limit bucket: say so once (the value is not logged).
-    console.warn(`[client-ip] a request had no valid address in "${header}"; such requests share one rate-limit bucket. Check CLIENT_IP_HEADER against what your proxy sets.`);
+    log.warn("client_ip.missing", `A request had no valid address in "${header}"; such requests share one rate-limit bucket. Check CLIENT_IP_HEADER against what your proxy sets.`, { header });
   }
   return address;
 }

@@ -1,7 +1,9 @@
 import "server-only";
 import { leadsBackend } from "../env/env";
 import { serverEnv } from "../env/server-env";
+import { log } from "../logging/logger";
 import { supabaseServerClient } from "../supabase/server-client";
+import { markActiveSpanFailed } from "../telemetry/spans";
 import type { Lead } from "../contact/submissions-store";
 import { CONVERSION_CALL_TIMEOUT_MS } from "../../supabase/functions/_shared/deadlines";
 import type { ConversionRequest } from "../../supabase/functions/_shared/meta-event";
@@ -33,15 +35,13 @@ export function leadConversion(lead: Lead, visit: LeadVisit & { userAgent: strin
 export async function reportLeadConversion(lead: Lead, visit: LeadVisit): Promise<void> {
   // Meta requires the browser's user agent for a website event: a lead posted by a client that sends none
   // (a script, not a visitor's browser) is stored but not reported.
-  if (!visit.userAgent) return console.info(`[meta-conversion] lead ${lead.id} not reported: the request had no user agent`);
+  if (!visit.userAgent) return log.info("conversion.skipped", "Conversion not reported: the request had no user agent");
   const payload = leadConversion(lead, { ...visit, userAgent: visit.userAgent });
   try {
     const env = serverEnv();
     if (leadsBackend(env) === "embedded") {
-      // The local sink: the payload the function would get, with the visitor's contact details left out of logs.
-      const redacted = { ...payload, userData: Object.fromEntries(Object.keys(payload.userData).map((k) => [k, "[redacted]"])), clientIpAddress: payload.clientIpAddress && "[redacted]" };
-      console.info("[meta-conversion:local]", JSON.stringify(redacted));
-      return;
+      // The local sink: the payload the function would get (the logger redacts the visitor's details).
+      return log.info("conversion.sent", "Conversion logged locally (embedded mode sends nothing to Meta)", { sink: "local", payload });
     }
     const { error } = await supabaseServerClient(env.SUPABASE_URL!, env.SUPABASE_ANON_KEY!).functions.invoke("meta-conversion", {
       method: "POST",
@@ -51,9 +51,11 @@ export async function reportLeadConversion(lead: Lead, visit: LeadVisit): Promis
       timeout: CONVERSION_CALL_TIMEOUT_MS,
     });
     // 409: an earlier attempt of this submission already reported it (the route reports duplicates too).
-    if (error && (error as { context?: Response }).context?.status === 409) return;
+    if (error && (error as { context?: Response }).context?.status === 409) return log.info("conversion.sent", "Conversion already reported by an earlier attempt", { sink: "supabase", duplicate: true });
     if (error) throw error;
+    log.info("conversion.sent", "Conversion reported", { sink: "supabase" });
   } catch (error) {
-    console.error(`[meta-conversion] reporting lead ${payload.eventId} failed:`, error instanceof Error ? error.message : error);
+    markActiveSpanFailed(error instanceof Error ? error.message : String(error));
+    log.error("conversion.failed", "Conversion not reported", { err: error, status: (error as { context?: Response }).context?.status });
   }
 }

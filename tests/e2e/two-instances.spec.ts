@@ -120,7 +120,7 @@ test("with Redis stopped submissions are still accepted and the warning logged; 
     // Pages are still served, rendered per request.
     expect((await fetch(`${a.origin}/br`)).status).toBe(200);
     for (const server of [a, b]) {
-      const warnings = server.log().split("\n").filter((line) => line.includes("[rate-limit] Redis unavailable"));
+      const warnings = server.log().split("\n").filter((line) => line.includes('"event":"rate_limit.shared_unavailable"'));
       expect(warnings).toHaveLength(1);
       expect(server.log()).not.toContain("198.51.100.60");
     }
@@ -129,12 +129,12 @@ test("with Redis stopped submissions are still accepted and the warning logged; 
   }
   // Both instances reconnect by themselves (within a couple of seconds): a page cache that reported the outage
   // (it does only if it needed Redis while it was down) reports it back.
-  const pageCacheBack = (server: StandaloneServer) => !server.log().includes("[page-cache] Redis unavailable") || server.log().includes("[page-cache] Redis is back");
+  const pageCacheBack = (server: StandaloneServer) => !server.log().includes('"event":"page_cache.shared_unavailable"') || server.log().includes('"event":"page_cache.shared_restored"');
   await expect.poll(() => [a, b].every(pageCacheBack), { timeout: 15_000 }).toBe(true);
   await new Promise((r) => setTimeout(r, 2_500));
   const after = await alternate("198.51.100.61", 10);
   expect(after.filter((s) => s === 201)).toHaveLength(LIMIT);
-  for (const server of [a, b]) expect(server.log()).toContain("[rate-limit] Redis is back");
+  for (const server of [a, b]) expect(server.log()).toContain('"event":"rate_limit.shared_restored"');
 });
 
 test("with REDIS_URL set, the embedded leads store is refused at start, naming the variables", async () => {

@@ -7,6 +7,7 @@ import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
 import { LeadRejectedError, StoreUnavailableError, type Lead, type SubmissionsStore } from "@/lib/contact/submissions-store";
 import type { LeadVisit } from "@/lib/meta/conversion-reporter";
 import { validContactRequest as valid } from "../support/contact-request";
+import { captureLogs } from "../support/log-lines";
 
 const SITE = "https://pagos.example";
 let db: PGlite;
@@ -117,7 +118,7 @@ describe("POST /api/contact", () => {
   });
 
   it("answers 422 naming the field when the database refuses a value, and 500 (not 'try again') for another refusal", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     const refusing: SubmissionsStore = {
       insert: async () => Promise.reject(new LeadRejectedError('new row for relation "contact_submissions" violates check constraint "contact_submissions_email_check"')),
     };
@@ -127,7 +128,7 @@ describe("POST /api/contact", () => {
     const misconfigured: SubmissionsStore = { insert: async () => Promise.reject(new Error("Supabase refused the insert (status 401)")) };
     expect((await handleContact(post(valid()), deps({ store: async () => misconfigured }))).status).toBe(500);
     expect(reported).toEqual([]);
-    errors.mockRestore();
+    logs.restore();
   });
 
   it.each([
@@ -217,7 +218,7 @@ describe("POST /api/contact", () => {
   });
 
   it("holds the limit against a rotating X-Forwarded-For, a missing address and a rotating IPv6 /64", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const logs = captureLogs();
     const statuses = async (limiter: MemoryRateLimiter, headers: (i: number) => Record<string, string>) => {
       const out: number[] = [];
       for (let i = 0; i < 20; i++) out.push((await handleContact(post(valid(), headers(i)), deps({ limiter }))).status);
@@ -230,34 +231,34 @@ describe("POST /api/contact", () => {
     expect(accepted(await statuses(new MemoryRateLimiter(5), (i): Record<string, string> => (i % 2 ? {} : { "x-real-ip": `garbage-${i}` })))).toBe(5);
     // One IPv6 subscriber rotating through its /64.
     expect(accepted(await statuses(new MemoryRateLimiter(5), (i) => ({ "x-real-ip": `2001:db8:1:2::${i.toString(16)}` })))).toBe(5);
-    warn.mockRestore();
+    logs.restore();
   });
 
   it("answers 503 when the store is unavailable, logs it, and reports nothing", async () => {
     const down: SubmissionsStore = { insert: async () => Promise.reject(new StoreUnavailableError("connection refused")) };
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     const response = await handleContact(post(valid()), deps({ store: async () => down }));
     expect(response.status).toBe(503);
     expect((await response.json()).error).toBeTruthy();
-    expect(errors).toHaveBeenCalled();
+    expect(logs.events("lead.store_unavailable")).toHaveLength(1);
     expect(reported).toEqual([]);
-    errors.mockRestore();
+    logs.restore();
   });
 
   it("answers 503 when the embedded database is gone (closed at shutdown)", async () => {
     const closed = await PgliteSubmissionsStore.onDatabase(await PGlite.create());
     await closed.close();
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     const response = await handleContact(post(valid()), deps({ store: async () => closed }));
     expect(response.status).toBe(503);
-    errors.mockRestore();
+    logs.restore();
   });
 
   it("answers 503 when the store cannot be opened", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     const response = await handleContact(post(valid()), deps({ store: () => Promise.reject(new StoreUnavailableError("could not open")) }));
     expect(response.status).toBe(503);
-    errors.mockRestore();
+    logs.restore();
   });
 
   it("stores exactly one row per id under 200 simultaneous submissions with 20 repeated ids", async () => {

@@ -178,6 +178,9 @@ describe("the meta-conversion Edge Function under Deno", () => {
     expect(text).not.toContain("Invalid parameter");
     expect(text).not.toContain("AbCdEfGhIjK");
     expect(logs).toContain("Meta answered 400 (code 100/2804050: Invalid parameter; fbtrace_id AbCdEfGhIjK)");
+    // One JSON object per line, as the site logs: the lead by id, the event by name.
+    const lines = logs.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("edge function on"));
+    expect(lines.map((l) => JSON.parse(l))).toContainEqual(expect.objectContaining({ level: "error", event: "conversion.meta_refused", leadId: lead.id }));
     expect(await reportedAt(lead.id)).toBeNull();
 
     graph.setMode("ok");

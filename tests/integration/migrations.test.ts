@@ -135,6 +135,18 @@ function checks(name: string, open: () => Promise<Db>) {
       const { rows } = await db.query("select relrowsecurity from pg_class where relname = 'contact_submissions'");
       expect(rows[0]!.relrowsecurity).toBe(true);
     });
+
+    it("tells the readiness check whether anon may insert leads, without any read grant on them", async () => {
+      expect((await asAnon(db, "select public.leads_store_ready() as ready")).rows).toEqual([{ ready: true }]);
+      // A grant lost (a bad migration, a hand edit): the site cannot take leads, and readiness says so.
+      await db.exec("begin; revoke insert on table public.contact_submissions from anon;");
+      try {
+        await db.exec("set local role anon");
+        expect((await db.query("select public.leads_store_ready() as ready")).rows).toEqual([{ ready: false }]);
+      } finally {
+        await db.exec("rollback");
+      }
+    });
   });
 }
 

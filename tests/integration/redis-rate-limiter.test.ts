@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captureLogs } from "../support/log-lines";
 import type { Redis } from "ioredis";
 import { RedisRateLimiter } from "@/lib/contact/rate-limiter";
 import { connectRedis } from "@/lib/redis/redis-client";
@@ -45,28 +46,25 @@ describe("the Redis rate limiter", () => {
   it("keeps accepting while Redis is down, warns once per outage, and shares the count again when it is back", async () => {
     const [a, b] = [instance(3), instance(3)];
     await until(async () => clients.every((c) => c.status === "ready"));
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    const logs = captureLogs();
     try {
       await redis.stop();
       // Each instance counts on its own: 3 each, so 6 of 10 (an outage never blocks leads).
       const during = [];
       for (let i = 0; i < 10; i++) during.push(await (i % 2 ? b : a).hit("192.0.2.44"));
       expect(during.filter((d) => d.allowed)).toHaveLength(6);
-      const warnings = warn.mock.calls.map((c) => String(c[0])).filter((m) => m.startsWith("[rate-limit] Redis unavailable"));
-      expect(warnings).toHaveLength(2); // one per instance
-      expect(warnings.join("\n")).not.toContain("192.0.2.44");
+      expect(logs.events("rate_limit.shared_unavailable").map((l) => l.level)).toEqual(["warn", "warn"]); // one per instance
+      expect(logs.text()).not.toContain("192.0.2.44");
 
       await redis.start();
       await until(async () => clients.every((c) => c.status === "ready"));
       const after = [];
       for (let i = 0; i < 6; i++) after.push(await (i % 2 ? b : a).hit("192.0.2.45"));
       expect(after.filter((d) => d.allowed)).toHaveLength(3);
-      expect(info.mock.calls.map((c) => String(c[0])).filter((m) => m.startsWith("[rate-limit] Redis is back"))).toHaveLength(2);
-      expect(warn.mock.calls.filter((c) => String(c[0]).startsWith("[rate-limit]"))).toHaveLength(2);
+      expect(logs.events("rate_limit.shared_restored")).toHaveLength(2);
+      expect(logs.events("rate_limit.shared_unavailable")).toHaveLength(2);
     } finally {
-      warn.mockRestore();
-      info.mockRestore();
+      logs.restore();
     }
   });
 });

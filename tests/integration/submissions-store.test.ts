@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { captureLogs } from "../support/log-lines";
 
 const holder = globalThis as { __submissionsStore?: Promise<{ close?(): Promise<void> }> };
 
@@ -55,21 +56,21 @@ describe("choosing where leads go", () => {
 describe("conversion reporting in embedded mode", () => {
   it("logs the Lead payload to the local sink without the visitor's contact details", async () => {
     vi.stubEnv("SUPABASE_URL", "");
-    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    const logs = captureLogs();
     const { reportLeadConversion } = await import("@/lib/meta/conversion-reporter");
-    await reportLeadConversion({ id: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69", company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "5512345678", phoneE164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx" }, { pageUrl: "https://pagos.example/mx", userAgent: "UA", ip: "203.0.113.9" });
-    expect(info).toHaveBeenCalledTimes(1);
-    const [tag, logged] = info.mock.calls[0]!;
-    expect(tag).toBe("[meta-conversion:local]");
-    expect(JSON.parse(String(logged))).toMatchObject({ eventName: "Lead", eventId: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69", customData: { company: "Acme", reason: "goods", volume: "0-4999" } });
-    expect(String(logged)).not.toMatch(/ana@example\.com|5512345678|203\.0\.113\.9/);
+    await reportLeadConversion({ id: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69", company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "5512345678", phoneE164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx" }, { pageUrl: "https://pagos.example/mx?fbclid=IwAR3", userAgent: "UA", ip: "203.0.113.9", fbp: "fb.1.1763860000000.1234567890" });
+    logs.restore();
+    expect(logs.lines).toHaveLength(1);
+    expect(logs.lines[0]).toMatchObject({ level: "info", event: "conversion.sent", sink: "local", payload: { eventName: "Lead", eventId: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69", customData: { company: "[redacted]", reason: "goods", volume: "0-4999" } } });
+    expect(logs.text()).not.toMatch(/ana@example\.com|5512345678|203\.0\.113\.9|Acme|fbclid|1234567890/);
   });
 
   it("reports nothing for a request without a user agent (Meta requires it for a website event), and says so", async () => {
     vi.stubEnv("SUPABASE_URL", "");
-    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    const logs = captureLogs();
     const { reportLeadConversion } = await import("@/lib/meta/conversion-reporter");
     await reportLeadConversion({ id: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69", company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "5512345678", phoneE164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx" }, { pageUrl: "https://pagos.example/mx", userAgent: null, ip: null });
-    expect(info.mock.calls.map((c) => String(c[0]))).toEqual(["[meta-conversion] lead 8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69 not reported: the request had no user agent"]);
+    logs.restore();
+    expect(logs.lines.map((l) => [l.event, l.msg])).toEqual([["conversion.skipped", "Conversion not reported: the request had no user agent"]]);
   });
 });

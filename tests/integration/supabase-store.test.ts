@@ -5,6 +5,7 @@ import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
 import { SupabaseSubmissionsStore } from "@/lib/contact/supabase-submissions-store";
 import { LeadRejectedError, StoreUnavailableError, type Lead } from "@/lib/contact/submissions-store";
 import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
+import { captureLogs } from "../support/log-lines";
 
 let fake: FakeSupabase;
 const ANON_KEY = "test-anon-key";
@@ -44,11 +45,11 @@ describe("the Supabase store, through the real supabase-js client", () => {
 
   it("retries a 5xx a bounded number of times, then reports the store unavailable", async () => {
     fake.setMode({ rest: "down" });
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     await expect(store().insert(lead())).rejects.toBeInstanceOf(StoreUnavailableError);
     expect(inserts()).toHaveLength(3);
-    expect(errors).toHaveBeenCalledTimes(3);
-    errors.mockRestore();
+    expect(logs.events("lead.store_retry").map((l) => [l.level, l.attempt, l.status])).toEqual([["warn", 1, 500], ["warn", 2, 500], ["warn", 3, 500]]);
+    logs.restore();
   });
 
   it("names the field the database refused (a CHECK violation is the visitor's input, not an outage), once", async () => {
@@ -61,45 +62,45 @@ describe("the Supabase store, through the real supabase-js client", () => {
   });
 
   it("treats another 4xx (a wrong key, a missing grant) as the operator's error, not as unavailable", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     // A project URL that is not PostgREST's: 404, which no retry or visitor can fix.
     const misconfigured = new SupabaseSubmissionsStore(`${fake.url}/elsewhere`, ANON_KEY, { timeoutMs: 500, backoffMs: 10 });
     const failure = await misconfigured.insert(lead()).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(Error);
     expect(failure).not.toBeInstanceOf(StoreUnavailableError);
-    expect(String(errors.mock.calls[0]?.[0])).toMatch(/status 404.*not retried/);
-    errors.mockRestore();
+    expect(logs.events("lead.store_retry")[0]?.msg).toMatch(/status 404.*not retried/);
+    logs.restore();
   });
 
   it("never logs the visitor's contact details", async () => {
     fake.setMode({ rest: "down" });
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     await expect(store().insert(lead())).rejects.toBeInstanceOf(StoreUnavailableError);
-    const logged = JSON.stringify(errors.mock.calls);
-    expect(logged).not.toContain("ana@example.com");
-    expect(logged).not.toContain("5512345678");
-    errors.mockRestore();
+    expect(logs.lines.length).toBeGreaterThan(0);
+    expect(logs.text()).not.toContain("ana@example.com");
+    expect(logs.text()).not.toContain("5512345678");
+    logs.restore();
   });
 
   it("gives up on a refused connection with the store unavailable, after the bounded retries", async () => {
     fake.setMode({ rest: "refuse" });
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     await expect(store().insert(lead())).rejects.toBeInstanceOf(StoreUnavailableError);
     expect(inserts()).toHaveLength(3);
-    expect(errors).toHaveBeenCalledTimes(3);
-    vi.restoreAllMocks();
+    expect(logs.events("lead.store_retry")).toHaveLength(3);
+    logs.restore();
   });
 
   it("gives up when nothing listens at the Supabase URL", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     const nowhere = new SupabaseSubmissionsStore("http://127.0.0.1:9", ANON_KEY, { timeoutMs: 500, backoffMs: 10 });
     await expect(nowhere.insert(lead())).rejects.toBeInstanceOf(StoreUnavailableError);
-    vi.restoreAllMocks();
+    logs.restore();
   });
 
   it("abandons a call past its deadline, and the retry after recovery stores no duplicate", async () => {
     fake.setMode({ rest: "slow", slowMs: 400 });
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     const l = lead();
     const started = Date.now();
     await expect(store(100).insert(l)).rejects.toBeInstanceOf(StoreUnavailableError);
@@ -109,7 +110,7 @@ describe("the Supabase store, through the real supabase-js client", () => {
     fake.setMode({ rest: "ok" });
     expect(await store().insert(l)).toBe("duplicate");
     expect((await fake.rows()).filter((r) => r.id === l.id)).toHaveLength(1);
-    vi.restoreAllMocks();
+    logs.restore();
   });
 });
 
@@ -127,7 +128,7 @@ describe("the route on the Supabase store", () => {
     });
 
   it("answers 503 while the store is slow past its deadline, and the visitor's retry after recovery stores one row", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     const id = randomUUID();
     fake.setMode({ rest: "slow", slowMs: 300 });
     expect((await submit(id)).status).toBe(503);
@@ -135,18 +136,18 @@ describe("the route on the Supabase store", () => {
     expect((await submit(id)).status).toBe(201);
     await new Promise((r) => setTimeout(r, 400)); // let the abandoned slow attempts finish on the server
     expect((await fake.rows()).filter((r) => r.id === id)).toHaveLength(1);
-    vi.restoreAllMocks();
+    logs.restore();
   });
 
   it("answers 503 when Supabase is down or refuses connections", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     for (const rest of ["down", "refuse"] as const) {
       fake.setMode({ rest });
       const response = await submit(randomUUID());
       expect(response.status, rest).toBe(503);
       expect((await response.json()).error).toBeTruthy();
     }
-    vi.restoreAllMocks();
+    logs.restore();
   });
 });
 
@@ -173,10 +174,11 @@ describe("conversion reporting in Supabase mode", () => {
     });
 
     fake.setMode({ functions: "down" });
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     await expect(reportLeadConversion(lead(), visit)).resolves.toBeUndefined();
-    expect(errors.mock.calls.some((c) => String(c[0]).includes("[meta-conversion]"))).toBe(true);
+    expect(logs.events("conversion.failed")).toMatchObject([{ level: "error", status: 500 }]);
+    expect(logs.text()).not.toMatch(/ana@example\.com|5512345678|Acme/);
+    logs.restore();
     vi.unstubAllEnvs();
-    vi.restoreAllMocks();
   });
 });

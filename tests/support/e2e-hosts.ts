@@ -15,6 +15,8 @@ export const E2E_PORTS = {
   instanceA: base + 8,
   instanceB: base + 9,
   refusal: base + 10,
+  operations: base + 11,
+  operationsRedis: base + 12,
 } as const;
 
 export const E2E_HOSTS = {

@@ -7,7 +7,7 @@
 // (down answers 500; slow holds the request slowMs, default 3000, then stores it; refuse drops the connection),
 // POST /__control/reset (modes back to ok, recorded requests cleared), GET /__control/requests (every REST and
 // function call: method, path, apikey, authorization, body), GET /__control/rows (the stored leads),
-// GET /__control/health.
+// GET /__control/health. POST /rest/v1/rpc/leads_store_ready runs the migration's readiness function as the caller.
 //
 // The service-role key (FAKE_SERVICE_ROLE_KEY, which the meta-conversion function gets as
 // SUPABASE_SERVICE_ROLE_KEY) reads and updates contact_submissions PostgREST-style: GET and PATCH with
@@ -146,6 +146,17 @@ export async function startFakeSupabase(port = 0): Promise<FakeSupabase> {
           const e = error as { code?: string; message?: string };
           return send(res, e.code === "42501" ? 401 : 400, { code: e.code, message: e.message, details: null, hint: null });
         }
+      }
+      if (url.pathname === "/rest/v1/rpc/leads_store_ready" && req.method === "POST") {
+        if (rest === "refuse") return req.socket.destroy();
+        if (rest === "down") return send(res, 500, { code: "XX000", message: "Internal server error", details: null, hint: null });
+        if (rest === "slow") await new Promise((r) => setTimeout(r, slowMs));
+        const role = apikey === FAKE_SERVICE_ROLE_KEY ? "service_role" : "anon";
+        const { rows } = await db.transaction(async (tx) => {
+          await tx.exec(`set local role ${role}`);
+          return tx.query<{ ready: boolean }>("select public.leads_store_ready() as ready");
+        });
+        return send(res, 200, rows[0]!.ready);
       }
       if (url.pathname === "/functions/v1/meta-conversion" && req.method === "POST") {
         if (functions === "down") return send(res, 500, { error: "function crashed" });

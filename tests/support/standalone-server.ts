@@ -23,6 +23,9 @@ export type StandaloneServer = {
   child: ChildProcess;
   /** Everything the server printed (stdout and stderr). */
   log(): string;
+  /** What it printed on each stream, apart (JSON lines stay whole). */
+  stdout(): string;
+  stderr(): string;
   stop(): Promise<number | null>;
 };
 
@@ -33,12 +36,16 @@ function spawnServer(dir: string, port: number, env: Record<string, string>): St
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (chunk: Buffer) => ((output += chunk.toString()), (stdout += chunk.toString())));
+  child.stderr!.on("data", (chunk: Buffer) => ((output += chunk.toString()), (stderr += chunk.toString())));
   return {
     origin: `http://127.0.0.1:${port}`,
     child,
     log: () => output,
+    stdout: () => stdout,
+    stderr: () => stderr,
     stop: () => stopGracefully(child, 10_000),
   };
 }

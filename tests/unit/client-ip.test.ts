@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { captureLogs } from "../support/log-lines";
 import { clientAddress, rateLimitKey } from "@/lib/http/client-ip";
 
 afterEach(() => vi.restoreAllMocks());
@@ -17,13 +18,14 @@ describe("the client address", () => {
   });
 
   it("is undefined for a missing or invalid value, and says once that such requests share a bucket", () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const logs = captureLogs();
     for (const value of [undefined, "", "local", "999.1.1.1", "203.0.113.7:443", "a".repeat(16_000)]) {
       const headers = new Headers(value === undefined ? {} : { "x-real-ip": value });
       expect(clientAddress(headers, "x-real-ip"), String(value).slice(0, 20)).toBeUndefined();
     }
-    expect(warn.mock.calls.length).toBeLessThanOrEqual(1);
-    for (const [message] of warn.mock.calls) expect(String(message)).toMatch(/CLIENT_IP_HEADER/);
+    logs.restore();
+    expect(logs.lines.length).toBeLessThanOrEqual(1);
+    for (const line of logs.lines) expect(line).toMatchObject({ level: "warn", event: "client_ip.missing", msg: expect.stringMatching(/CLIENT_IP_HEADER/) });
   });
 
   it("normalises IPv6 spellings and IPv4-mapped addresses", () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { buildSiteUrl, clientIpHeader, contentBackend, leadsBackend, productionRefusal, readServerEnv } from "@/lib/env/env";
+import { buildSiteUrl, clientIpHeader, contentBackend, leadsBackend, logLevel, productionRefusal, readServerEnv, requestIdHeader, tracingEnabled } from "@/lib/env/env";
 import { commonHeaders } from "@/lib/security-headers";
 
 afterEach(() => vi.unstubAllEnvs());
@@ -59,6 +59,20 @@ describe("environment", () => {
     expect(clientIpHeader(readServerEnv({ VERCEL: "1" }))).toBe("x-real-ip");
     expect(clientIpHeader(readServerEnv({}))).toBeUndefined();
     expect(() => readServerEnv({ CLIENT_IP_HEADER: "x real ip" })).toThrow(/CLIENT_IP_HEADER/);
+  });
+
+  it("reads the operations settings: log level, the platform's request id header, and tracing only with an endpoint", () => {
+    const none = readServerEnv({});
+    expect([none.LOG_LEVEL, requestIdHeader(none), tracingEnabled(none), none.OTEL_SERVICE_NAME]).toEqual(["info", undefined, false, "puente-pagos-site"]);
+    expect(requestIdHeader(readServerEnv({ REQUEST_ID_HEADER: "Fly-Request-Id" }))).toBe("fly-request-id");
+    expect(requestIdHeader(readServerEnv({ VERCEL: "1" }))).toBe("x-vercel-id");
+    expect(tracingEnabled(readServerEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318" }))).toBe(true);
+    expect(tracingEnabled(readServerEnv({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "https://api.vendor.example/v1/traces" }))).toBe(true);
+    expect(() => readServerEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+    expect(() => readServerEnv({ REQUEST_ID_HEADER: "x request id" })).toThrow(/REQUEST_ID_HEADER/);
+    expect(() => readServerEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318 " })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+    // The logger reads its level before the environment is checked: an invalid one is info until the check stops the server.
+    expect([logLevel({ LOG_LEVEL: "warn" }), logLevel({ LOG_LEVEL: "loud" }), logLevel({})]).toEqual(["warn", "info", "info"]);
   });
 
   it("takes the embedded opt-in only on its own", () => {

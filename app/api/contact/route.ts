@@ -5,16 +5,21 @@ import { getSubmissionsStore } from "@/lib/contact/submissions-store";
 import { askConsentFor, trackingConsented } from "@/lib/consent/tracking-consent";
 import { serverEnv } from "@/lib/env/server-env";
 import { reportLeadConversion } from "@/lib/meta/conversion-reporter";
+import { observedRequest } from "@/lib/telemetry/observed-request";
+import { inSpan } from "@/lib/telemetry/spans";
 
 export const runtime = "nodejs";
 
 export function POST(request: Request): Promise<Response> {
-  return handleContact(request, {
-    store: getSubmissionsStore,
-    limiter: getRateLimiter(),
-    // The conversion is reported after the response is sent, so it never delays the visitor.
-    report: (lead, visit) => after(() => reportLeadConversion(lead, visit)),
-    mayTrack: async (market, cookieHeader) => trackingConsented(cookieHeader, await askConsentFor(market)),
-    siteUrl: serverEnv().NEXT_PUBLIC_SITE_URL,
-  });
+  return observedRequest(request, "contact.submit", () =>
+    handleContact(request, {
+      store: getSubmissionsStore,
+      limiter: getRateLimiter(),
+      // The conversion is reported after the response is sent, so it never delays the visitor; `after()` keeps the
+      // request's context, so its log lines and span belong to this submission.
+      report: (lead, visit) => after(() => inSpan("conversion.report", {}, () => reportLeadConversion(lead, visit))),
+      mayTrack: async (market, cookieHeader) => trackingConsented(cookieHeader, await askConsentFor(market)),
+      siteUrl: serverEnv().NEXT_PUBLIC_SITE_URL,
+    }),
+  );
 }

@@ -4,6 +4,7 @@ import type { NextRequest } from "next/server";
 import { documentTag, MAX_WEBHOOK_BYTES, verifyWebhookSignature, webhookBodySchema } from "@/lib/content/revalidate-webhook";
 import { contentBackend } from "@/lib/env/env";
 import { serverEnv } from "@/lib/env/server-env";
+import { log } from "@/lib/logging/logger";
 import { readCappedBody } from "@/supabase/functions/_shared/capped-body";
 
 const json = (status: number, body: unknown) => Response.json(body, { status, headers: { "cache-control": "no-store" } });
@@ -19,7 +20,7 @@ export async function POST(request: NextRequest) {
   const env = serverEnv();
   const secret = env.SANITY_REVALIDATE_SECRET;
   if (!secret) {
-    console.error("[revalidate] SANITY_REVALIDATE_SECRET is not set; refusing webhook calls");
+    log.error("revalidate.unconfigured", "SANITY_REVALIDATE_SECRET is not set: refusing webhook calls");
     return json(500, { error: "SANITY_REVALIDATE_SECRET is not configured" });
   }
   const bytes = await readCappedBody(request, MAX_WEBHOOK_BYTES);
@@ -46,6 +47,6 @@ export async function POST(request: NextRequest) {
   // Stale-while-revalidate: the next visitor still gets the last good page while it re-renders in the
   // background, and if the content source fails then, visitors keep that page (the failure is logged).
   for (const tag of tags) revalidateTag(tag, "max");
-  console.info(`[revalidate] ${tags.join(", ")} (${body.data._id ?? body.data._type})`);
+  log.info("revalidate.done", `Revalidated ${tags.join(", ")}`, { tags, document: body.data._id ?? body.data._type });
   return json(200, { revalidated: tags, now: Date.now() });
 }

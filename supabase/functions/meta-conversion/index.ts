@@ -6,6 +6,7 @@
 // Graph API: no imports that need the internet at run time.
 import { readCappedBody } from "../_shared/capped-body.ts";
 import { DATABASE_TIMEOUT_MS, META_TIMEOUT_MS } from "../_shared/deadlines.ts";
+import { logLine } from "../_shared/json-log.ts";
 import { buildLeadEvent, readConversionRequest, STORED_LEAD_COLUMNS, type StoredLead } from "../_shared/meta-event.ts";
 
 const GRAPH_API_VERSION = "v23.0";
@@ -70,7 +71,7 @@ export async function handle(request: Request): Promise<Response> {
   if (request.method !== "POST") return json(405, { error: "Only POST" }, { allow: "POST" });
   const cfg = config();
   if (!cfg) {
-    console.error("meta-conversion: META_PIXEL_ID, META_ACCESS_TOKEN, SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set");
+    logLine("error", "conversion.unconfigured", "meta-conversion: META_PIXEL_ID, META_ACCESS_TOKEN, SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set");
     return json(500, { error: "Function not configured" });
   }
   const bytes = await readCappedBody(request, MAX_BODY_BYTES);
@@ -92,7 +93,7 @@ export async function handle(request: Request): Promise<Response> {
       return (await exists(cfg, read.eventId)) ? json(409, { error: "Already reported" }) : json(404, { error: "No such lead" });
     }
   } catch (error) {
-    console.error(`meta-conversion: reading lead ${read.eventId} failed (${reason(error)})`);
+    logLine("error", "conversion.lead_unreadable", `meta-conversion: reading the lead failed (${reason(error)})`, { leadId: read.eventId });
     return json(503, { error: "Database unavailable" });
   }
 
@@ -119,11 +120,11 @@ export async function handle(request: Request): Promise<Response> {
   }
   if (failure === null) return json(200, { ok: true });
 
-  console.error(`meta-conversion: lead ${lead.id} not reported: ${failure}`);
+  logLine("error", "conversion.meta_refused", `meta-conversion: not reported: ${failure}`, { leadId: lead.id });
   try {
     await release(cfg, lead.id, claimedAt);
   } catch (error) {
-    console.error(`meta-conversion: lead ${lead.id} stays marked reported, releasing it failed (${reason(error)})`);
+    logLine("error", "conversion.release_failed", `meta-conversion: the lead stays marked reported, releasing it failed (${reason(error)})`, { leadId: lead.id });
   }
   // Meta's reply stays in the function's logs: the caller only learns that the event was not accepted.
   return json(502, { error: "Meta did not accept the event" });

@@ -1,0 +1,258 @@
+// What an operator runs the site with, against the standalone production server (as a container runs it): liveness
+// and readiness endpoints, JSON log lines that follow one submission without personal data, and the contact route's
+// span tree arriving at a local OTLP/HTTP collector.
+import { expect, test } from "@playwright/test";
+import { spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { validContactRequest } from "../support/contact-request";
+import { E2E_PORTS } from "../support/e2e-hosts";
+import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
+import { freePort } from "../support/free-port";
+import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "../support/otlp-receiver";
+import { copyStandalone, startStandalone, type StandaloneServer } from "../support/standalone-server";
+
+const ANON_KEY = "operations-anon-key";
+const RATE_LIMIT = 2;
+
+let work: string;
+let supabase: FakeSupabase;
+let collector: OtlpReceiver;
+let server: StandaloneServer;
+
+test.describe.configure({ mode: "serial", timeout: 60_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  work = mkdtempSync(join(tmpdir(), "operations-"));
+  supabase = await startFakeSupabase(0);
+  collector = await startOtlpReceiver();
+  copyStandalone(join(work, "site"));
+  server = await startStandalone(
+    join(work, "site"),
+    E2E_PORTS.operations,
+    {
+      SUPABASE_URL: supabase.url,
+      SUPABASE_ANON_KEY: ANON_KEY,
+      SUPABASE_TIMEOUT_MS: "1000",
+      CLIENT_IP_HEADER: "x-real-ip",
+      CONTACT_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
+      REQUEST_ID_HEADER: "x-request-id",
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+    },
+    "/api/health",
+  );
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await collector?.close();
+  await supabase?.close().catch(() => undefined);
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+const get = (path: string, ip = "203.0.113.50") => fetch(server.origin + path, { headers: { "x-real-ip": ip } });
+
+test("/api/health answers 200 with the build id, is never cached and never rate limited", async () => {
+  const buildId = readFileSync(".next/BUILD_ID", "utf8").trim();
+  // The contact route is limited for this client...
+  const contact = [];
+  for (let i = 0; i <= RATE_LIMIT; i++) contact.push((await submit(validContactRequest(), { ip: "203.0.113.50" })).status);
+  expect(contact.at(-1)).toBe(429);
+  // ...its probes are not.
+  for (let i = 0; i < 20; i++) {
+    const response = await get("/api/health");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({ status: "ok", buildId });
+  }
+});
+
+test("the Dockerfile's HEALTHCHECK passes against a live server and fails against none", async () => {
+  const command = /^\s*CMD (\[.*\])$/m.exec(readFileSync("Dockerfile", "utf8").split("HEALTHCHECK")[1]!)?.[1];
+  const [program, ...args] = JSON.parse(command!) as string[];
+  expect(program).toBe("node");
+  const check = (port: number) => new Promise<number | null>((resolve) => spawn(process.execPath, args, { env: { ...process.env, PORT: String(port) }, stdio: "ignore" }).once("exit", resolve));
+  expect(await check(E2E_PORTS.operations)).toBe(0);
+  expect(await check(await freePort())).toBe(1);
+});
+
+test("/api/ready answers 200 with the leads store up, and is not rate limited", async () => {
+  for (let i = 0; i < 20; i++) {
+    const response = await get("/api/ready");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const body = await response.json();
+    expect(body).toMatchObject({ status: "ready", checks: { store: { status: "up", backend: "supabase" } } });
+    expect(body.checks).not.toHaveProperty("redis");
+  }
+});
+
+type Line = Record<string, unknown> & { level: string; msg: string; event: string; requestId?: string; leadId?: string };
+
+/** A lead whose personal data is unique to this submission, so any trace of it in the logs is found. */
+function uniqueLead() {
+  const tag = randomBytes(4).toString("hex");
+  const digits = String(1000 + (parseInt(tag, 16) % 8000));
+  return validContactRequest({
+    company: `Logistica ${tag} SA`,
+    contact: `Maria ${tag} Gomez`,
+    email: `maria.${tag}@example.com`,
+    phonePrefix: "55",
+    phone: `(11) 9${digits}-4321`,
+    market: "br",
+  });
+}
+
+async function submit(body: object, { ip = `198.51.100.${Math.floor(Math.random() * 200) + 1}`, requestId, traceparent }: { ip?: string; requestId?: string; traceparent?: string } = {}) {
+  return fetch(`${server.origin}/api/contact`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-real-ip": ip,
+      "user-agent": "Mozilla/5.0 (operations test)",
+      ...(requestId && { "x-request-id": requestId }),
+      ...(traceparent && { traceparent }),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/**
+ * Submits `lead` and returns every line the server wrote meanwhile (both streams), once the lines `until` names have
+ * been written for it (work after the response included). Each line must be JSON.
+ */
+async function linesOf(lead: ReturnType<typeof uniqueLead>, until: string[], options: { traceparent?: string } = {}) {
+  const from = { out: server.stdout().length, err: server.stderr().length };
+  const requestId = `e2e-${randomUUID()}`;
+  const response = await submit(lead, { requestId, ...options });
+  expect(response.headers.get("x-request-id")).toBe(requestId);
+  const written = () => (server.stdout().slice(from.out) + server.stderr().slice(from.err)).split("\n").filter((l) => l.trim() !== "");
+  await expect.poll(() => until.every((event) => written().some((l) => l.includes(`"event":"${event}"`))), { timeout: 15_000 }).toBe(true);
+  const lines = written().map((text) => {
+    let line: Line;
+    expect(() => (line = JSON.parse(text) as Line), `not JSON: ${text}`).not.toThrow();
+    return { text, line: line! };
+  });
+  return { status: response.status, requestId, lines };
+}
+
+/** Every line carries the request and the lead, and none holds the visitor's email, phone, name or company. */
+function expectAboutLeadWithoutPersonalData(lines: { text: string; line: Line }[], lead: ReturnType<typeof uniqueLead>, requestId: string) {
+  const nationalDigits = lead.phone.replace(/\D/g, "");
+  const personal = [lead.email, lead.phone, nationalDigits, `+55${nationalDigits}`, lead.contact, lead.company];
+  expect(lines.length).toBeGreaterThan(0);
+  for (const { text, line } of lines) {
+    expect(line).toMatchObject({ requestId, leadId: lead.submissionId, market: "br" });
+    expect(typeof line.level).toBe("string");
+    expect(typeof line.time).toBe("string");
+    expect(typeof line.msg).toBe("string");
+    expect(typeof line.event).toBe("string");
+    for (const value of personal) expect(text, `a log line holds "${value}"`).not.toContain(value);
+  }
+}
+
+const events = (lines: { line: Line }[]) => lines.map(({ line }) => line.event);
+
+test("a stored lead: JSON lines with its request and lead id, no personal data, and the route's span tree", async () => {
+  const lead = uniqueLead();
+  const traceId = randomBytes(16).toString("hex");
+  const { status, requestId, lines } = await linesOf(lead, ["request.completed", "conversion.sent"], { traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-01` });
+  expect(status).toBe(201);
+  expect(events(lines)).toEqual(expect.arrayContaining(["lead.stored", "request.completed", "conversion.sent"]));
+  expectAboutLeadWithoutPersonalData(lines, lead, requestId);
+  expect(lines.find(({ line }) => line.event === "request.completed")!.line).toMatchObject({ level: "info", status: 201, path: "/api/contact" });
+
+  // The trace continues the caller's (traceparent), and the route's span holds the store's and the conversion's.
+  const inTrace = () => collector.spans.filter((s) => s.traceId === traceId);
+  const named = (name: string) => inTrace().find((s) => s.name === name);
+  await expect.poll(() => ["contact.submit", "lead.store", "conversion.report"].every((name) => named(name)), { timeout: 15_000 }).toBe(true);
+  const route = named("contact.submit")!;
+  expect(route.attributes).toMatchObject({ "lead.id": lead.submissionId, market: "br", "http.response.status_code": 201, "request.id": requestId });
+  expect(route.serviceName).toBe("puente-pagos-site");
+  for (const child of ["lead.store", "conversion.report"]) expect(named(child)!.parentSpanId, child).toBe(route.spanId);
+  expect(named("lead.store")!.attributes).toMatchObject({ "lead.outcome": "stored" });
+  // Next's own span for the request is the route span's parent, in the same trace.
+  expect(inTrace().some((s: ReceivedSpan) => s.spanId === route.parentSpanId)).toBe(true);
+  // The log lines name the trace they belong to.
+  expect(lines.find(({ line }) => line.event === "lead.stored")!.line).toMatchObject({ trace_id: traceId });
+});
+
+test("a refused lead: its lines carry its id and name the field, not the values", async () => {
+  const lead = { ...uniqueLead(), email: `not-an-email-${randomBytes(3).toString("hex")}` };
+  const { status, requestId, lines } = await linesOf(lead, ["request.completed"]);
+  expect(status).toBe(422);
+  const refused = lines.find(({ line }) => line.event === "lead.refused")!.line;
+  expect(refused).toMatchObject({ by: "validation", fields: ["email"] });
+  expectAboutLeadWithoutPersonalData(lines, lead, requestId);
+});
+
+test("a store failure: every retry and the 503 are logged with the lead id, no personal data", async () => {
+  supabase.setMode({ rest: "down" });
+  try {
+    const lead = uniqueLead();
+    const { status, requestId, lines } = await linesOf(lead, ["lead.store_unavailable", "request.completed"]);
+    expect(status).toBe(503);
+    expect(events(lines).filter((e) => e === "lead.store_retry")).toHaveLength(3);
+    expect(lines.find(({ line }) => line.event === "lead.store_unavailable")!.line).toMatchObject({ level: "error" });
+    expectAboutLeadWithoutPersonalData(lines, lead, requestId);
+    // The failed store marks its span failed.
+    await expect.poll(() => collector.spans.find((s) => s.name === "lead.store" && s.statusCode === 2 && collector.spans.some((r) => r.spanId === s.parentSpanId && r.attributes["lead.id"] === lead.submissionId)), { timeout: 15_000 }).toBeTruthy();
+  } finally {
+    supabase.setMode({ rest: "ok" });
+  }
+});
+
+test("a conversion failure after the response: logged with the lead id, no personal data, its span failed", async () => {
+  supabase.setMode({ functions: "down" });
+  try {
+    const lead = uniqueLead();
+    const { status, requestId, lines } = await linesOf(lead, ["conversion.failed"]);
+    expect(status).toBe(201);
+    expect(lines.find(({ line }) => line.event === "conversion.failed")!.line).toMatchObject({ level: "error", status: 500 });
+    expectAboutLeadWithoutPersonalData(lines, lead, requestId);
+    await expect.poll(() => collector.spans.find((s) => s.name === "conversion.report" && s.statusCode === 2), { timeout: 15_000 }).toBeTruthy();
+  } finally {
+    supabase.setMode({ functions: "ok" });
+  }
+});
+
+test("/api/ready answers 503 naming Redis when REDIS_URL points at nothing, without its credentials", async () => {
+  const nothing = await freePort();
+  const url = `redis://probe-user:redis-secret-${randomBytes(4).toString("hex")}@127.0.0.1:${nothing}`;
+  const withRedis = await startStandalone(
+    join(work, "site"),
+    E2E_PORTS.operationsRedis,
+    { SUPABASE_URL: supabase.url, SUPABASE_ANON_KEY: ANON_KEY, CLIENT_IP_HEADER: "x-real-ip", REDIS_URL: url },
+    "/api/health",
+  );
+  try {
+    const response = await fetch(`${withRedis.origin}/api/ready`);
+    const text = await response.text();
+    expect(response.status).toBe(503);
+    const body = JSON.parse(text);
+    expect(body).toMatchObject({ status: "unavailable", failing: ["redis"], checks: { store: { status: "up" }, redis: { status: "down" } } });
+    expect(body.checks.redis.error).toMatch(/Redis/);
+    for (const secret of ["redis-secret", "probe-user", String(nothing), ANON_KEY]) expect(text).not.toContain(secret);
+  } finally {
+    await withRedis.stop();
+  }
+});
+
+test("/api/ready answers 503 naming the leads store once Supabase is gone, without its address or key", async () => {
+  const from = server.stderr().length + server.stdout().length;
+  await supabase.close();
+  // A result is reused for a few seconds: the next fresh check sees the store down.
+  let response: Response | undefined;
+  await expect.poll(async () => (response = await get("/api/ready")).status, { timeout: 15_000 }).toBe(503);
+  const text = await response!.text();
+  const body = JSON.parse(text);
+  expect(body).toMatchObject({ status: "unavailable", failing: ["store"], checks: { store: { status: "down", backend: "supabase" } } });
+  expect(body.checks.store.error).toMatch(/Supabase/);
+  for (const secret of [supabase.url, new URL(supabase.url).host, ANON_KEY]) expect(text).not.toContain(secret);
+  expect((await get("/api/health")).status).toBe(200);
+  expect((server.stdout() + server.stderr()).length).toBeGreaterThan(from);
+  expect(server.stdout() + server.stderr()).toMatch(/"event":"readiness.changed".*"failing":\["store"\]/);
+});
