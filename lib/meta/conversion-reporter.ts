@@ -5,6 +5,7 @@ import { supabaseServerClient } from "../supabase/server-client";
 import type { Lead } from "../contact/submissions-store";
 import { CONVERSION_CALL_TIMEOUT_MS } from "../../supabase/functions/_shared/deadlines";
 import type { ConversionRequest } from "../../supabase/functions/_shared/meta-event";
+import { SIGNATURE_HEADER, signatureHeader } from "../../supabase/functions/_shared/signed-request";
 import type { MetaBrowserIds } from "./browser-ids";
 
 /** What the visit that sent the lead tells Meta (see ConversionRequest). */
@@ -27,8 +28,20 @@ export function leadConversion(lead: Lead, visit: LeadVisit & { userAgent: strin
 }
 
 /**
- * Reports a stored lead. Supabase mode invokes the `meta-conversion` Edge Function; embedded mode logs the same
- * payload to a local sink. A failure is logged only: the visitor already has their answer (spec §8).
+ * What the local sink logs about a conversion: what an operator checks (which lead, market and page, and which of
+ * Meta's fields would travel), never the person's details, the company or the page's query string (campaign and
+ * click ids).
+ */
+export function localSinkLine(payload: ConversionRequest): string {
+  const page = URL.canParse(payload.eventSourceUrl) ? new URL(payload.eventSourceUrl) : undefined;
+  const { clientUserAgent, clientIpAddress, fbp, fbc } = payload;
+  const fields = Object.entries({ ...payload.userData, clientUserAgent, clientIpAddress, fbp, fbc }).flatMap(([field, value]) => (value ? [field] : []));
+  return `${payload.eventName} ${payload.eventId} (${payload.market}) from ${page ? `${page.origin}${page.pathname}` : "an unknown page"}; would send ${fields.join(", ")}`;
+}
+
+/**
+ * Reports a stored lead. Supabase mode invokes the `meta-conversion` Edge Function with a signed body; embedded mode
+ * logs a redacted line to a local sink. A failure is logged only: the visitor already has their answer (spec §8).
  */
 export async function reportLeadConversion(lead: Lead, visit: LeadVisit): Promise<void> {
   // Meta requires the browser's user agent for a website event: a lead posted by a client that sends none
@@ -37,20 +50,20 @@ export async function reportLeadConversion(lead: Lead, visit: LeadVisit): Promis
   const payload = leadConversion(lead, { ...visit, userAgent: visit.userAgent });
   try {
     const env = serverEnv();
-    if (leadsBackend(env) === "embedded") {
-      // The local sink: the payload the function would get, with the visitor's contact details left out of logs.
-      const redacted = { ...payload, userData: Object.fromEntries(Object.keys(payload.userData).map((k) => [k, "[redacted]"])), clientIpAddress: payload.clientIpAddress && "[redacted]" };
-      console.info("[meta-conversion:local]", JSON.stringify(redacted));
-      return;
-    }
+    if (leadsBackend(env) === "embedded") return console.info(`[meta-conversion:local] ${localSinkLine(payload)}`);
+    if (!env.CONVERSION_SIGNING_SECRET) throw new Error("CONVERSION_SIGNING_SECRET is not set, and the function refuses unsigned calls");
+    // The signature covers these exact bytes, so the body is sent as this string.
+    const body = JSON.stringify(payload);
     const { error } = await supabaseServerClient(env.SUPABASE_URL!, env.SUPABASE_ANON_KEY!).functions.invoke("meta-conversion", {
       method: "POST",
-      body: payload,
+      body,
+      headers: { "content-type": "application/json", [SIGNATURE_HEADER]: await signatureHeader(env.CONVERSION_SIGNING_SECRET, body) },
       // Longer than the function's own deadlines toward the database and Meta, so a slow Meta is reported as
       // the function's failure, never as a false timeout here.
       timeout: CONVERSION_CALL_TIMEOUT_MS,
     });
-    // 409: an earlier attempt of this submission already reported it (the route reports duplicates too).
+    // 409: an earlier attempt of this submission already reported it (the route reports duplicates too), or the
+    // function already received this very call.
     if (error && (error as { context?: Response }).context?.status === 409) return;
     if (error) throw error;
   } catch (error) {

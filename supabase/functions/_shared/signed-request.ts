@@ -1,9 +1,9 @@
 // Signed calls between our own services (the site → an Edge Function, the site → a webhook receiver). The caller
-// sends `X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body bytes>">` made with a secret only the two
-// hold; the receiver recomputes it over the exact bytes it received, compares in constant time, and accepts a
-// timestamp within the tolerance window either side of its clock. Inside the window a captured call could be sent
-// again, so the receiver also records each accepted signature until `expiresAt`, where all of its instances see it
-// (the meta-conversion function: in the database). Web Crypto only: the site (Node) and the functions (Deno) run it.
+// sends `X-Signature: t=<unix ms>,v1=<hex HMAC-SHA256 of "<t>.<body bytes>">` made with a secret only the two hold;
+// the receiver recomputes it over the exact bytes it received, compares in constant time, and accepts a timestamp
+// within the tolerance window either side of its clock. Inside the window a captured call could be sent again, so
+// the receiver also records each accepted signature until `expiresAt`, where all of its instances see it (the
+// meta-conversion function: in the database). Web Crypto only: the site (Node) and the functions (Deno) run it.
 
 /** The request header that carries the signature. */
 export const SIGNATURE_HEADER = "x-signature";
@@ -43,7 +43,7 @@ function fromHex(hex: string): Uint8Array<ArrayBuffer> {
 
 /** The header value signing `body` (the exact bytes that will be sent) at `now`. */
 export async function signatureHeader(secret: string, body: string | Uint8Array, now = Date.now()): Promise<string> {
-  const timestamp = Math.floor(now / 1000);
+  const timestamp = Math.floor(now);
   const mac = await crypto.subtle.sign("HMAC", await hmacKey(secret, "sign"), signedBytes(timestamp, body));
   return `t=${timestamp},v1=${toHex(mac)}`;
 }
@@ -59,12 +59,12 @@ export async function verifySignatureHeader(
   { now = Date.now(), toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS }: { now?: number; toleranceSeconds?: number } = {},
 ): Promise<SignatureCheck> {
   if (!header) return { ok: false, reason: "missing" };
-  const match = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header.trim());
+  const match = /^t=(\d{1,15}),v1=([0-9a-f]{64})$/.exec(header.trim());
   if (!match) return { ok: false, reason: "malformed" };
   const timestamp = Number(match[1]);
   const signature = match[2]!;
   const valid = await crypto.subtle.verify("HMAC", await hmacKey(secret, "verify"), fromHex(signature), signedBytes(timestamp, body));
   if (!valid) return { ok: false, reason: "mismatch" };
-  if (Math.abs(now / 1000 - timestamp) > toleranceSeconds) return { ok: false, reason: "stale" };
-  return { ok: true, signature, expiresAt: new Date((timestamp + toleranceSeconds) * 1000) };
+  if (Math.abs(now - timestamp) > toleranceSeconds * 1000) return { ok: false, reason: "stale" };
+  return { ok: true, signature, expiresAt: new Date(timestamp + toleranceSeconds * 1000) };
 }
