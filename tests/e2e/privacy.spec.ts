@@ -6,6 +6,7 @@ import { CONSENT_COOKIE } from "../../lib/consent/consent-cookie";
 import { editDocument, readDataset } from "../support/dataset-file";
 import { E2E_HOSTS } from "../support/e2e-hosts";
 import { E2E_PIXEL_ID, interceptMeta, sentEvents } from "../support/fake-meta-pixel";
+import { E2E_SECRETS } from "../support/e2e-secrets";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const seedNotice = (market: Market) => readDataset("studio/seed/landing.ndjson").find((d) => d._id === `privacyNotice.${market}`) as Record<string, any>;
@@ -176,7 +177,7 @@ test("reject sends nothing, now or after a reload; the footer reopens the banner
 
 async function webhook(request: APIRequestContext, body: unknown) {
   const payload = JSON.stringify(body);
-  const signature = await encodeSignatureHeader(payload, Date.now(), "e2e-revalidate-secret");
+  const signature = await encodeSignatureHeader(payload, Date.now(), E2E_SECRETS.SANITY_REVALIDATE_SECRET);
   return request.post("/api/revalidate", { data: payload, headers: { "content-type": "application/json", [SIGNATURE_HEADER_NAME]: signature } });
 }
 

@@ -2,8 +2,9 @@ import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { editDocument, E2E_DATASET } from "../support/dataset-file";
+import { E2E_SECRETS } from "../support/e2e-secrets";
 
-const SECRET = "e2e-revalidate-secret";
+const SECRET: string = E2E_SECRETS.SANITY_REVALIDATE_SECRET;
 
 async function webhook(request: APIRequestContext, body: unknown, secret = SECRET) {
   const payload = JSON.stringify(body);
