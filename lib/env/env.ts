@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MIN_SECRET_LENGTH } from "../../supabase/functions/_shared/signed-request";
+// With its extension: the page cache handler loads this file with Node itself, outside the bundles.
+import { MIN_SECRET_LENGTH } from "../../supabase/functions/_shared/signed-request.ts";
 
 /**
  * The one module that reads and checks environment variables. In development every variable is optional: a
