@@ -68,15 +68,17 @@ class CeilingNotice {
  */
 export class MemoryRateLimiter implements RateLimiter {
   private readonly limits: RateLimits;
-  private readonly windows: Record<Tier, LRUCache<string, { count: number }>>;
+  private readonly windows: Partial<Record<Tier, LRUCache<string, { count: number }>>>;
   private readonly ceiling: CeilingNotice;
 
   constructor(limits: RateLimits | number, { windowMs = WINDOW_MS, maxClients = MAX_CLIENTS, now }: { windowMs?: number; maxClients?: number; now?: () => number } = {}) {
     this.limits = asLimits(limits);
-    // A window starts at a key's first hit and is not extended by later ones (noUpdateTTL).
-    const windows = () => new LRUCache<string, { count: number }>({ max: maxClients, ttl: windowMs, noUpdateTTL: true, ttlResolution: 0, ...(now && { perf: { now } }) });
-    this.windows = { client: windows(), network: windows(), global: windows() };
-    this.ceiling = new CeilingNotice(this.limits.global);
+    // Only the tiers in use: an LRU allocates room for `maxClients` up front. A window starts at a key's first hit
+    // and is not extended by later ones (noUpdateTTL).
+    const windows = (on: unknown) => (on ? new LRUCache<string, { count: number }>({ max: maxClients, ttl: windowMs, noUpdateTTL: true, ttlResolution: 0, ...(now && { perf: { now } }) }) : undefined);
+    const { perClient, perNetwork, global } = this.limits;
+    this.windows = { client: windows(perClient > 0), network: windows(perClient > 0 && perNetwork), global: windows(global) };
+    this.ceiling = new CeilingNotice(global);
   }
 
   async hit(address: string | undefined): Promise<RateDecision> {
@@ -92,7 +94,7 @@ export class MemoryRateLimiter implements RateLimiter {
   /** The synchronous core, also used as the fallback while a shared store is unreachable. */
   count(address: string | undefined): Verdict {
     for (const { tier, key, limit } of bucketsFor(this.limits, address)) {
-      const windows = this.windows[tier];
+      const windows = this.windows[tier]!;
       const window = windows.get(key);
       if (!window) windows.set(key, { count: 1 });
       else if (window.count >= limit) return { allowed: false, retryAfter: Math.max(1, Math.ceil(windows.getRemainingTTL(key) / 1000)), refusedBy: tier };
@@ -103,14 +105,14 @@ export class MemoryRateLimiter implements RateLimiter {
 
   giveBack(address: string | undefined): void {
     for (const { tier, key } of bucketsFor(this.limits, address)) {
-      const window = this.windows[tier].get(key);
+      const window = this.windows[tier]!.get(key);
       if (window && window.count > 0) window.count--;
     }
   }
 
   /** Clients currently remembered. */
   get size(): number {
-    return this.windows.client.size;
+    return this.windows.client?.size ?? 0;
   }
 }
 
