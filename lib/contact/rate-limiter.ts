@@ -75,9 +75,9 @@ export class MemoryRateLimiter implements RateLimiter {
     this.limits = asLimits(limits);
     // Only the tiers in use: an LRU allocates room for `maxClients` up front. A window starts at a key's first hit
     // and is not extended by later ones (noUpdateTTL).
-    const windows = (on: unknown) => (on ? new LRUCache<string, { count: number }>({ max: maxClients, ttl: windowMs, noUpdateTTL: true, ttlResolution: 0, ...(now && { perf: { now } }) }) : undefined);
+    const windows = (on: unknown, max = maxClients) => (on ? new LRUCache<string, { count: number }>({ max, ttl: windowMs, noUpdateTTL: true, ttlResolution: 0, ...(now && { perf: { now } }) }) : undefined);
     const { perClient, perNetwork, global } = this.limits;
-    this.windows = { client: windows(perClient > 0), network: windows(perClient > 0 && perNetwork), global: windows(global) };
+    this.windows = { client: windows(perClient > 0), network: windows(perClient > 0 && perNetwork), global: windows(global, 1) };
     this.ceiling = new CeilingNotice(global);
   }
 
