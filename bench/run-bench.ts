@@ -55,7 +55,7 @@ const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 // Measured as a campaign site ships: with a Meta pixel, so the consent banner and the held pixel snippet are in the
 // page (Meta's script loads only after consent, so no request leaves the origin).
-const env = embeddedEnv({ NEXT_PUBLIC_SITE_URL: origin, NEXT_PUBLIC_META_PIXEL_ID: "1234567890", EMBEDDED_DB_DIR: dbDir, CONTACT_RATE_LIMIT_PER_MINUTE: "0", CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: "0" });
+const env = embeddedEnv({ NEXT_PUBLIC_SITE_URL: origin, NEXT_PUBLIC_META_PIXEL_ID: "1234567890", EMBEDDED_DB_DIR: dbDir, CONTACT_RATE_LIMIT_PER_MINUTE: "0" });
 const cleanups: (() => unknown)[] = [() => rmSync(work, { recursive: true, force: true })];
 
 try {

@@ -46,8 +46,11 @@ const serverSchema = z.object({
   CONTACT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(5),
   /** Submissions per minute from one IPv6 /48 (a site's 65,536 /64s); unset: 4 × CONTACT_RATE_LIMIT_PER_MINUTE. */
   CONTACT_RATE_LIMIT_IPV6_48_PER_MINUTE: z.coerce.number().int().min(0).optional(),
-  /** Submissions per minute from all clients together (each accepted lead is a Meta event and a sales alert); 0: none. */
-  CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(0).default(100),
+  /**
+   * Submissions per minute from all clients together (each accepted lead is a Meta event and a sales alert); 0: none.
+   * Unset: 100, or none when CONTACT_RATE_LIMIT_PER_MINUTE=0 says the server runs without limits.
+   */
+  CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(0).optional(),
   /** Where `next build` writes and `next start` reads; tests keep a second build (Sanity mode) beside the main one. */
   NEXT_DIST_DIR: z.string().default(".next"),
 
@@ -178,7 +181,8 @@ export function ownHostHeader(env: ServerEnv): string | undefined {
 /** Each tier of the contact rate limit, per minute (0: off). */
 export function contactRateLimits(env: ServerEnv): { perClient: number; perNetwork: number; global: number } {
   const perClient = env.CONTACT_RATE_LIMIT_PER_MINUTE;
-  return { perClient, perNetwork: env.CONTACT_RATE_LIMIT_IPV6_48_PER_MINUTE ?? 4 * perClient, global: env.CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE };
+  const global = env.CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE ?? (perClient > 0 ? 100 : 0);
+  return { perClient, perNetwork: env.CONTACT_RATE_LIMIT_IPV6_48_PER_MINUTE ?? 4 * perClient, global };
 }
 
 /**

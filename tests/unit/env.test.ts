@@ -100,6 +100,9 @@ describe("environment", () => {
     expect(contactRateLimits(readServerEnv({}))).toEqual({ perClient: 5, perNetwork: 20, global: 100 });
     expect(contactRateLimits(readServerEnv({ CONTACT_RATE_LIMIT_PER_MINUTE: "3" }))).toEqual({ perClient: 3, perNetwork: 12, global: 100 });
     expect(contactRateLimits(readServerEnv({ CONTACT_RATE_LIMIT_IPV6_48_PER_MINUTE: "50", CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: "0" }))).toEqual({ perClient: 5, perNetwork: 50, global: 0 });
+    // 0 runs without limits, unless a ceiling is asked for explicitly (it needs no client address).
+    expect(contactRateLimits(readServerEnv({ CONTACT_RATE_LIMIT_PER_MINUTE: "0" }))).toEqual({ perClient: 0, perNetwork: 0, global: 0 });
+    expect(contactRateLimits(readServerEnv({ CONTACT_RATE_LIMIT_PER_MINUTE: "0", CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: "30" }))).toEqual({ perClient: 0, perNetwork: 0, global: 30 });
     expect(() => readServerEnv({ CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: "-1" })).toThrow(/CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE/);
   });
 
