@@ -1,17 +1,29 @@
 # The site as a container: Next's standalone server (node server.js), Node 24, running as a non-root user.
 # Build:  docker build --build-arg NEXT_PUBLIC_SITE_URL=https://www.example.com -t landing .
-# Run:    docker run -p 3000:3000 -e SUPABASE_URL=… -e SUPABASE_ANON_KEY=… -e REDIS_URL=… landing
+# Run:    docker run -p 127.0.0.1:3000:3000 -e SUPABASE_URL=… -e SUPABASE_ANON_KEY=… -e REDIS_URL=… landing
 # Public values (NEXT_PUBLIC_*) are inlined into the browser bundle at build time, so they are build arguments;
 # server secrets are given at run time only and never enter the image.
+# Publish the port only to the reverse proxy (loopback or a private network), never to the internet: the contact
+# rate limit counts clients by the address the proxy writes into CLIENT_IP_HEADER, and a client reaching the
+# container directly writes that header itself.
 
-FROM node:24-bookworm-slim AS deps
+# The official image, pinned by the digest of its multi-platform index (linux/amd64 and arm64), so a rebuild gets the
+# same base until the digest is changed here on purpose. Refresh: `docker buildx imagetools inspect
+# node:24-bookworm-slim` (the "Digest:" line), or let Dependabot/Renovate propose it.
+ARG NODE_IMAGE=node:24-bookworm-slim@sha256:d6aa754f16b3197301076f047b5def2f02ea1dbbc2ca920407d46d7ec7f87b20
+
+FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 # `npm install` rather than `npm ci`, as in .ci/run: the lock lists only the platform binaries its registry had, and
 # `npm ci` refuses a lock missing another platform's optional packages; install still honours every pinned version.
-RUN npm install --no-audit --no-fund
+# No install scripts run: the only three in the tree are not needed to build or serve. `node` (preinstall) fetches a
+# Node binary for npm scripts, and this image is Node 24 already; `deno` (postinstall) places the Deno binary the
+# Edge Function's tests use; `esbuild` (postinstall) checks its platform binary, which npm installs anyway as an
+# optional dependency and esbuild finds at run time (`next build` compiles with SWC and Turbopack, not esbuild).
+RUN npm install --no-audit --no-fund --ignore-scripts
 
-FROM node:24-bookworm-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 ARG NEXT_PUBLIC_SITE_URL
 ARG NEXT_PUBLIC_SANITY_PROJECT_ID
@@ -23,7 +35,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY . .
 RUN npm run build
 
-FROM node:24-bookworm-slim AS run
+FROM ${NODE_IMAGE} AS run
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 HOSTNAME=0.0.0.0 PORT=3000
 # The standalone folder holds the server, the node_modules it traced, the SQL migrations and the seed dataset;

@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./tests/support/chromium";
 import { E2E_HOSTS, E2E_PORTS, SANITY_MODE } from "./tests/support/e2e-hosts";
+import { E2E_SECRETS } from "./tests/support/e2e-secrets";
 
 const EMBEDDED = E2E_HOSTS.embedded;
 const SUPABASE_MODE = E2E_HOSTS.supabase;
@@ -11,8 +12,8 @@ function serverEnv(dir: string, extra: Record<string, string> = {}): Record<stri
   return {
     CONTENT_DATASET_FILE: `${dir}/landing.ndjson`,
     EMBEDDED_DB_DIR: `${dir}/pglite`,
-    SANITY_REVALIDATE_SECRET: "e2e-revalidate-secret",
-    DRAFT_MODE_SECRET: "e2e-draft-secret",
+    SANITY_REVALIDATE_SECRET: E2E_SECRETS.SANITY_REVALIDATE_SECRET,
+    DRAFT_MODE_SECRET: E2E_SECRETS.DRAFT_MODE_SECRET,
     CONTACT_RATE_LIMIT_PER_MINUTE: "5",
     // A production server states where leads go and where the client's address comes from (tests set X-Real-IP).
     LEADS_STORE: "embedded",
@@ -41,7 +42,8 @@ export default defineConfig({
       url: `${FAKE_SUPABASE}/__control/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { FAKE_SUPABASE_PORT: String(E2E_PORTS.fakeSupabase) },
+      // Its meta-conversion endpoint checks signatures as the real function does.
+      env: { FAKE_SUPABASE_PORT: String(E2E_PORTS.fakeSupabase), FAKE_CONVERSION_SIGNING_SECRET: E2E_SECRETS.CONVERSION_SIGNING_SECRET },
     },
     {
       command: `node tests/support/prepare-e2e-data.mjs .data/e2e/embedded && NEXT_TELEMETRY_DISABLED=1 next start -H 127.0.0.1 -p ${E2E_PORTS.embedded}`,
@@ -60,6 +62,10 @@ export default defineConfig({
         SUPABASE_URL: FAKE_SUPABASE,
         SUPABASE_ANON_KEY: "e2e-anon-key",
         SUPABASE_TIMEOUT_MS: "1000",
+        CONVERSION_SIGNING_SECRET: E2E_SECRETS.CONVERSION_SIGNING_SECRET,
+        // The same build as the embedded server's, answering on a second host: this one trusts its Host header, as a
+        // deployment whose proxy routes only its own hostnames to it may.
+        FORWARDED_HOST_HEADER: "host",
       }),
     },
     {

@@ -8,10 +8,20 @@ import "./globals.css";
 
 export const metadata: Metadata = { title: "Page not found", robots: { index: false } };
 
+/**
+ * The path as one log line can hold it: control characters (a forged line break, terminal escapes) written as
+ * \u escapes, and at most 300 characters.
+ */
+function loggablePath(path: string | null): string {
+  if (!path) return "(unknown)";
+  const escaped = path.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return escaped.length > 300 ? `${escaped.slice(0, 300)}…` : escaped;
+}
+
 /** Every unmatched URL: the spec's English texts, since an unknown path names no market. */
 export default async function GlobalNotFound() {
-  // Rendered per request so the server log records each unknown path (set by proxy.ts).
-  const path = (await headers()).get("x-unknown-path") ?? "(unknown)";
+  // Rendered per request so the server log records each unknown path (set by proxy.ts, never the client's own value).
+  const path = loggablePath((await headers()).get("x-unknown-path"));
   log.info("page.not_found", `404: no page at ${path}`, { path });
   return (
     <html lang="en" className={inter.variable}>

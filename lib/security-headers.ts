@@ -1,7 +1,8 @@
 /**
  * Response headers for every page. The landing pages get a strict policy (no eval, no third-party origin
- * unless a Meta pixel or Sanity project is configured); /studio gets its own, since the Studio needs eval and
- * Sanity's APIs. The landing page may be framed only by our own origin (the Studio's Presentation tool).
+ * unless a Meta pixel or Sanity project is configured); /studio gets its own, since the Studio needs Sanity's
+ * APIs and inline styles. The landing page may be framed only by our own origin (the Studio's Presentation tool).
+ * What a static page can and cannot have, and why: docs/security.md ("Content-Security-Policy").
  */
 type Options = { dev: boolean; sanityProjectId?: string; metaPixel: boolean };
 
@@ -16,8 +17,13 @@ export function landingCsp({ dev, sanityProjectId, metaPixel }: Options): string
   const facebook = metaPixel ? ["https://connect.facebook.net"] : [];
   return policy({
     "default-src": ["'self'"],
-    // Next inlines its RSC payload in <script> tags; a nonce would make every page dynamic, losing ISR.
+    // Next inlines its RSC payload in <script> tags, different on every page and every revalidation: a nonce would
+    // make each page render per request (no static page, no ISR), and a hash list would go stale at the first
+    // publish. Next's script files carry integrity hashes instead (experimental.sri in next.config.ts).
     "script-src": ["'self'", "'unsafe-inline'", ...facebook, ...(dev ? ["'unsafe-eval'"] : [])],
+    // Inline event-handler attributes (onerror=, onclick=) are what injected markup usually runs through; neither
+    // React nor Next writes any, so they are refused even though inline <script> elements are allowed.
+    "script-src-attr": ["'none'"],
     "style-src": ["'self'", "'unsafe-inline'"],
     // Images marketers upload (client logos, testimonial photos) come from Sanity's image CDN.
     "img-src": ["'self'", "data:", ...(sanityProjectId ? ["https://cdn.sanity.io"] : []), ...(metaPixel ? ["https://www.facebook.com"] : [])],
@@ -38,7 +44,7 @@ export function landingCsp({ dev, sanityProjectId, metaPixel }: Options): string
  * Gravatar). Signing in itself is a
  * top-level navigation to the API, which a CSP does not govern.
  */
-export function studioCsp({ sanityProjectId }: Options): string {
+export function studioCsp({ dev, sanityProjectId }: Options): string {
   if (!sanityProjectId) {
     return policy({
       "default-src": ["'self'"],
@@ -60,8 +66,9 @@ export function studioCsp({ sanityProjectId }: Options): string {
   const avatars = ["https://lh3.googleusercontent.com", "https://avatars.githubusercontent.com", "https://secure.gravatar.com", "https://www.gravatar.com"];
   return policy({
     "default-src": ["'self'"],
-    // The Studio compiles schema helpers at run time (eval) and injects its styles inline.
-    "script-src": ["'self'", "'unsafe-inline'", "'unsafe-eval'", bridge],
+    // No eval in production: the one eval the Studio's code attempts is Zod's feature test, switched off in
+    // studio-app.tsx (React's development build still needs it). Inline scripts: Next's own, as on every page.
+    "script-src": ["'self'", "'unsafe-inline'", bridge, ...(dev ? ["'unsafe-eval'"] : [])],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https://cdn.sanity.io", ...avatars],
     "font-src": ["'self'", "data:"],

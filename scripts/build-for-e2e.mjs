@@ -8,6 +8,7 @@ import { execSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { E2E_HOSTS, E2E_PORTS, SANITY_MODE } from "../tests/support/e2e-hosts.ts";
+import { E2E_SECRETS } from "../tests/support/e2e-secrets.ts";
 import { E2E_PIXEL_ID } from "../tests/support/fake-meta-pixel.ts";
 
 execSync("NEXT_TELEMETRY_DISABLED=1 next build", {
@@ -19,8 +20,7 @@ execSync("NEXT_TELEMETRY_DISABLED=1 next build", {
     SUPABASE_URL: E2E_HOSTS.fakeSupabase,
     SUPABASE_ANON_KEY: "dummy-supabase-anon-key-must-not-ship",
     SANITY_API_READ_TOKEN: "dummy-sanity-read-token-must-not-ship",
-    SANITY_REVALIDATE_SECRET: "e2e-revalidate-secret",
-    DRAFT_MODE_SECRET: "e2e-draft-secret",
+    ...E2E_SECRETS,
   },
 });
 

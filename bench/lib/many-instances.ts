@@ -60,9 +60,13 @@ export async function manyInstancesContact(work: string, durationS: number, conn
       REDIS_URL: redis.url,
       SUPABASE_URL: supabaseUrl,
       SUPABASE_ANON_KEY: "bench-anon-key",
-      // A limit no load here reaches: every submission is still counted in Redis.
+      CONVERSION_SIGNING_SECRET: "bench-conversion-signing-secret-0123456789",
+      // Limits no load here reaches: every submission is still counted in Redis.
       CONTACT_RATE_LIMIT_PER_MINUTE: "1000000000",
+      CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: "0",
       CLIENT_IP_HEADER: "x-real-ip",
+      // The load posts as a browser on each instance's own host, which the build (made for another origin) trusts here.
+      FORWARDED_HOST_HEADER: "host",
     };
     const servers: StandaloneServer[] = [];
     for (const name of ["a", "b"]) {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -12,7 +13,7 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
  * Marks the chunks every page runs at start-up (React, Next's router, the bundler's runtime), listed by Next as
  * `rootMainFiles` in the build manifest. Nearly all of their code runs while the page hydrates, so compiling it
  * off the main thread takes it out of the landing page's long tasks on a phone; chunks loaded later stay lazy.
- * Safe to run twice. Returns the files it marked, relative to `distDir`.
+ * Safe to run twice; keeps Subresource Integrity hashes in step. Returns the files it marked, relative to `distDir`.
  */
 export async function addCompileHints(distDir: string): Promise<string[]> {
   const manifestPath = path.join(distDir, "build-manifest.json");
@@ -24,5 +25,31 @@ export async function addCompileHints(distDir: string): Promise<string[]> {
     const source = await readFile(chunk, "utf8");
     if (!source.startsWith(COMPILE_HINT)) await writeFile(chunk, COMPILE_HINT + source);
   }
+  await refreshIntegrity(distDir, files);
   return files;
+}
+
+/** Where Next records each script's integrity hash when `experimental.sri` is on (JSON, and the same as a script). */
+const SRI_MANIFEST = "server/subresource-integrity-manifest";
+
+/**
+ * With Subresource Integrity on, Next hashed the chunks before they were marked, and browsers refuse a script whose
+ * bytes do not match its `integrity` attribute: the marked chunks' hashes are recomputed, same algorithm.
+ */
+async function refreshIntegrity(distDir: string, files: string[]): Promise<void> {
+  const manifestPath = path.join(distDir, `${SRI_MANIFEST}.json`);
+  let manifest: Record<string, string>;
+  try {
+    manifest = JSON.parse(await readFile(manifestPath, "utf8")) as Record<string, string>;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  for (const file of files) {
+    const algorithm = /^(sha256|sha384|sha512)-/.exec(manifest[file] ?? "")?.[1];
+    if (!algorithm) throw new Error(`${manifestPath} has no integrity hash for ${file}: Next's build output changed`);
+    manifest[file] = `${algorithm}-${createHash(algorithm).update(await readFile(path.join(distDir, file))).digest("base64")}`;
+  }
+  await writeFile(manifestPath, JSON.stringify(manifest, null, 2));
+  await writeFile(path.join(distDir, `${SRI_MANIFEST}.js`), `self.__SUBRESOURCE_INTEGRITY_MANIFEST=${JSON.stringify(JSON.stringify(manifest))}`);
 }

@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { contactRequestSchema, fieldErrors } from "./contact-schema";
 import { readCappedBody } from "../../supabase/functions/_shared/capped-body";
-import { clientAddress, rateLimitKey } from "../http/client-ip";
+import { clientAddress } from "../http/client-ip";
 import { log } from "../logging/logger";
 import { tagRequest } from "../logging/request-context";
 import { marketUrl } from "../markets/site-urls";
@@ -23,29 +23,37 @@ export type ContactDeps = {
   report: (lead: Lead, visit: LeadVisit) => void;
   /** Whether Meta's browser ids may travel with this market's conversion, given the request's cookies (consent). */
   mayTrack: (market: Market, cookieHeader: string | null) => Promise<boolean>;
+  /** This site's origin (NEXT_PUBLIC_SITE_URL). */
   siteUrl: string;
+  /** A request header whose value also counts as this site's host (see `ownHostHeader`); none: only `siteUrl`. */
+  hostHeader?: string;
 };
 
 const json = (status: number, body: unknown, headers?: Record<string, string>) =>
   Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
 
-/** An http(s) URL on the site's origin (its configured URL, or the host this request reached). */
-function isOwnUrl(url: string, request: Request, siteUrl: string): boolean {
+/**
+ * An http(s) URL on the site's origin: its configured URL, or a host named by the one header the deployment
+ * trusts for it. A header the client can write (X-Forwarded-Host without a proxy that sets it) never counts, or a
+ * script on another site could name itself our host and choose the page and click id reported for its leads.
+ */
+function isOwnUrl(url: string, request: Request, { siteUrl, hostHeader }: Pick<ContactDeps, "siteUrl" | "hostHeader">): boolean {
   if (!URL.canParse(url)) return false;
   const { protocol, origin, host } = new URL(url);
   if (protocol !== "https:" && protocol !== "http:") return false;
   if (origin === new URL(siteUrl).origin) return true;
-  const ownHost = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  return ownHost !== null && host === ownHost;
+  // A list (proxies appending) ends with the entry our own proxy wrote.
+  const ownHost = hostHeader ? request.headers.get(hostHeader)?.split(",").at(-1)?.trim().toLowerCase() : undefined;
+  return Boolean(ownHost) && host === ownHost;
 }
 
 /**
  * A browser POST from another site is refused. Requests without Origin (servers, curl) are not cross-site
  * browser requests; an opaque origin ("null": sandboxed frames, file://) is never ours.
  */
-function sameOrigin(request: Request, siteUrl: string): boolean {
+function sameOrigin(request: Request, deps: ContactDeps): boolean {
   const origin = request.headers.get("origin");
-  return origin === null || isOwnUrl(origin, request, siteUrl);
+  return origin === null || isOwnUrl(origin, request, deps);
 }
 
 /**
@@ -53,9 +61,9 @@ function sameOrigin(request: Request, siteUrl: string): boolean {
  * Referrer-Policy sends in full to our own origin; the market's page when absent or foreign), the browser,
  * the address, and Meta's browser ids where the visitor allowed tracking.
  */
-function leadVisit(request: Request, siteUrl: string, market: Market, client: string | undefined, tracking: boolean): LeadVisit {
+function leadVisit(request: Request, deps: ContactDeps, market: Market, client: string | undefined, tracking: boolean): LeadVisit {
   const referer = request.headers.get("referer");
-  const pageUrl = referer && isOwnUrl(referer, request, siteUrl) ? referer : marketUrl(siteUrl, market);
+  const pageUrl = referer && isOwnUrl(referer, request, deps) ? referer : marketUrl(deps.siteUrl, market);
   return {
     pageUrl,
     userAgent: request.headers.get("user-agent")?.slice(0, 1024) || null,
@@ -85,11 +93,10 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
   const bytes = await readCappedBody(request, MAX_BODY_BYTES);
   if (bytes === null) return json(413, { error: `Body over ${MAX_BODY_BYTES} bytes` });
 
-  if (!sameOrigin(request, deps.siteUrl)) return json(403, { error: "Cross-site submissions are not accepted" });
+  if (!sameOrigin(request, deps)) return json(403, { error: "Cross-site submissions are not accepted" });
 
   const client = clientAddress(request.headers);
-  // Requests without a valid client address share one bucket: dropping or garbling the header must not escape the limit.
-  const limit = await deps.limiter.hit(rateLimitKey(client) ?? "unknown-client");
+  const limit = await deps.limiter.hit(client);
   if (!limit.allowed) return json(429, { error: "Too many submissions, try again later" }, { "retry-after": String(limit.retryAfter) });
 
   let body: unknown;
@@ -139,6 +146,6 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
   // Also for a duplicate: the attempt that stored it may have timed out before it could report, and Meta
   // deduplicates on the event id (the submission id).
   const tracking = await deps.mayTrack(lead.market, request.headers.get("cookie"));
-  deps.report(lead, leadVisit(request, deps.siteUrl, lead.market, client, tracking));
+  deps.report(lead, leadVisit(request, deps, lead.market, client, tracking));
   return json(201, { ok: true });
 }

@@ -1,95 +1,182 @@
 import { LRUCache } from "lru-cache";
 import type { Redis } from "ioredis";
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { contactRateLimits } from "../env/env";
 import { serverEnv } from "../env/server-env";
 import { log } from "../logging/logger";
+import { rateLimitKey, rateLimitNetworkKey } from "../http/client-ip";
 import { connectRedis } from "../redis/redis-client";
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfter: number };
 
-/** Decides whether a client may submit now. */
+/** Decides whether a client may go on now. */
 export interface RateLimiter {
-  /** `retryAfter` is in whole seconds. */
-  hit(client: string): Promise<RateDecision>;
+  /** Counts one attempt from `address` (the client's IP address, when known); `retryAfter` is in whole seconds. */
+  hit(address: string | undefined): Promise<RateDecision>;
+  /** Gives back an allowed attempt that turned out not to count (a right secret is not a guess). */
+  refund(address: string | undefined): Promise<void>;
 }
+
+/**
+ * Attempts allowed per minute, per tier (0 or absent: off). A client is an IPv4 address or an IPv6 /64; an IPv6
+ * client also counts against its /48, whose 65,536 /64s would otherwise each get the client limit; and every
+ * client counts against the global ceiling. Without a per-client limit there is no per-network one either.
+ */
+export type RateLimits = { perClient: number; perNetwork?: number; global?: number };
+
+type Tier = "client" | "network" | "global";
+type Bucket = { tier: Tier; key: string; limit: number };
+type Verdict = RateDecision & { refusedBy?: Tier };
 
 const WINDOW_MS = 60_000;
 /** Clients remembered at once in memory: a flood of distinct (spoofed) clients evicts the oldest, never grows. */
 const MAX_CLIENTS = 50_000;
+/** Requests without a valid address share one bucket: dropping or garbling the header must not escape the limit. */
+const UNKNOWN_CLIENT = "unknown-client";
 
-/**
- * A fixed one-minute window per client, counted in this process's memory. An LRU bounds it by entries
- * (`maxClients`) and by time (an entry lives one window). `limit` 0 disables it.
- */
-export class MemoryRateLimiter implements RateLimiter {
-  private readonly windows: LRUCache<string, { count: number }>;
+const asLimits = (limits: RateLimits | number): RateLimits => (typeof limits === "number" ? { perClient: limits } : limits);
 
-  constructor(
-    private readonly limit: number,
-    { windowMs = WINDOW_MS, maxClients = MAX_CLIENTS, now }: { windowMs?: number; maxClients?: number; now?: () => number } = {},
-  ) {
-    // The window starts at a client's first hit and is not extended by later ones (noUpdateTTL).
-    this.windows = new LRUCache({ max: maxClients, ttl: windowMs, noUpdateTTL: true, ttlResolution: 0, ...(now && { perf: { now } }) });
+/** The buckets one attempt from `address` counts against, narrowest first. */
+function bucketsFor(limits: RateLimits, address: string | undefined): Bucket[] {
+  const buckets: Bucket[] = [];
+  if (limits.perClient > 0) {
+    buckets.push({ tier: "client", key: rateLimitKey(address) ?? UNKNOWN_CLIENT, limit: limits.perClient });
+    const network = rateLimitNetworkKey(address);
+    if (network && limits.perNetwork) buckets.push({ tier: "network", key: network, limit: limits.perNetwork });
   }
+  if (limits.global) buckets.push({ tier: "global", key: "all", limit: limits.global });
+  return buckets;
+}
 
-  async hit(client: string): Promise<RateDecision> {
-    return this.hitNow(client);
-  }
+/** Says once when the global ceiling starts refusing everyone, and again only after it has let an attempt through. */
+class CeilingNotice {
+  private reached = false;
 
-  /** The synchronous core, also used as the fallback while a shared store is unreachable. */
-  hitNow(client: string): RateDecision {
-    if (this.limit === 0) return { allowed: true };
-    const window = this.windows.get(client);
-    if (!window) {
-      this.windows.set(client, { count: 1 });
-      return { allowed: true };
+  constructor(private readonly limit: number | undefined) {}
+
+  note(verdict: Verdict) {
+    if (verdict.allowed) this.reached = false;
+    else if (verdict.refusedBy === "global" && !this.reached) {
+      this.reached = true;
+      log.warn("rate_limit.global_ceiling", `Global ceiling reached: ${this.limit} submissions per minute from all clients together (CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE); every client is refused until the minute ends`, { limit: this.limit });
     }
-    if (window.count >= this.limit) return { allowed: false, retryAfter: Math.max(1, Math.ceil(this.windows.getRemainingTTL(client) / 1000)) };
-    window.count++;
-    return { allowed: true };
-  }
-
-  /** Clients currently remembered. */
-  get size(): number {
-    return this.windows.size;
   }
 }
 
 /**
- * The window counted in Redis, shared by every instance (an atomic Lua increment with expiry, through
- * rate-limiter-flexible). While Redis is unreachable each instance counts on its own in memory, so an outage
- * never blocks leads; one warning is logged per outage, and counting is shared again once Redis answers.
+ * Fixed one-minute windows (per client, per /48, global), counted in this process's memory. An LRU per tier bounds
+ * it by entries (`maxClients`) and by time (an entry lives one window).
  */
-export class RedisRateLimiter implements RateLimiter {
-  private readonly shared: RateLimiterRedis;
-  private readonly fallback: MemoryRateLimiter;
-  private degraded = false;
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly limits: RateLimits;
+  private readonly windows: Partial<Record<Tier, LRUCache<string, { count: number }>>>;
+  private readonly ceiling: CeilingNotice;
 
-  constructor(
-    private readonly redis: Redis,
-    limit: number,
-    { windowMs = WINDOW_MS, keyPrefix = "contact-rate" }: { windowMs?: number; keyPrefix?: string } = {},
-  ) {
-    this.shared = new RateLimiterRedis({ storeClient: redis, points: limit, duration: windowMs / 1000, keyPrefix, rejectIfRedisNotReady: true });
-    this.fallback = new MemoryRateLimiter(limit, { windowMs });
+  constructor(limits: RateLimits | number, { windowMs = WINDOW_MS, maxClients = MAX_CLIENTS, now }: { windowMs?: number; maxClients?: number; now?: () => number } = {}) {
+    this.limits = asLimits(limits);
+    // Only the tiers in use: an LRU allocates room for `maxClients` up front. A window starts at a key's first hit
+    // and is not extended by later ones (noUpdateTTL).
+    const windows = (on: unknown, max = maxClients) => (on ? new LRUCache<string, { count: number }>({ max, ttl: windowMs, noUpdateTTL: true, ttlResolution: 0, ...(now && { perf: { now } }) }) : undefined);
+    const { perClient, perNetwork, global } = this.limits;
+    this.windows = { client: windows(perClient > 0), network: windows(perClient > 0 && perNetwork), global: windows(global, 1) };
+    this.ceiling = new CeilingNotice(global);
   }
 
-  async hit(client: string): Promise<RateDecision> {
+  async hit(address: string | undefined): Promise<RateDecision> {
+    const verdict = this.count(address);
+    this.ceiling.note(verdict);
+    return verdict.allowed ? { allowed: true } : { allowed: false, retryAfter: verdict.retryAfter };
+  }
+
+  async refund(address: string | undefined): Promise<void> {
+    this.giveBack(address);
+  }
+
+  /** The synchronous core, also used as the fallback while a shared store is unreachable. */
+  count(address: string | undefined): Verdict {
+    for (const { tier, key, limit } of bucketsFor(this.limits, address)) {
+      const windows = this.windows[tier]!;
+      const window = windows.get(key);
+      if (!window) windows.set(key, { count: 1 });
+      else if (window.count >= limit) return { allowed: false, retryAfter: Math.max(1, Math.ceil(windows.getRemainingTTL(key) / 1000)), refusedBy: tier };
+      else window.count++;
+    }
+    return { allowed: true };
+  }
+
+  giveBack(address: string | undefined): void {
+    for (const { tier, key } of bucketsFor(this.limits, address)) {
+      const window = this.windows[tier]!.get(key);
+      if (window && window.count > 0) window.count--;
+    }
+  }
+
+  /** Clients currently remembered. */
+  get size(): number {
+    return this.windows.client?.size ?? 0;
+  }
+}
+
+/**
+ * The same windows counted in Redis, shared by every instance (an atomic Lua increment with expiry per key, through
+ * rate-limiter-flexible). While Redis is unreachable each instance counts on its own in memory, so an outage never
+ * blocks leads; one warning is logged per outage, and counting is shared again once Redis answers.
+ */
+export class RedisRateLimiter implements RateLimiter {
+  private readonly limits: RateLimits;
+  private readonly shared: Partial<Record<Tier, RateLimiterRedis>>;
+  private readonly fallback: MemoryRateLimiter;
+  private readonly ceiling: CeilingNotice;
+  private degraded = false;
+
+  constructor(redis: Redis, limits: RateLimits | number, { windowMs = WINDOW_MS, keyPrefix = "contact-rate" }: { windowMs?: number; keyPrefix?: string } = {}) {
+    this.limits = asLimits(limits);
+    const store = (points: number | undefined, prefix: string) =>
+      points ? new RateLimiterRedis({ storeClient: redis, points, duration: windowMs / 1000, keyPrefix: prefix, rejectIfRedisNotReady: true }) : undefined;
+    this.shared = { client: store(this.limits.perClient, keyPrefix), network: store(this.limits.perNetwork, `${keyPrefix}:48`), global: store(this.limits.global, `${keyPrefix}:all`) };
+    this.fallback = new MemoryRateLimiter(this.limits, { windowMs });
+    this.ceiling = new CeilingNotice(this.limits.global);
+  }
+
+  async hit(address: string | undefined): Promise<RateDecision> {
+    const verdict = await this.count(address);
+    this.ceiling.note(verdict);
+    return verdict.allowed ? { allowed: true } : { allowed: false, retryAfter: verdict.retryAfter };
+  }
+
+  async refund(address: string | undefined): Promise<void> {
     try {
-      await this.shared.consume(client);
+      for (const { tier, key } of bucketsFor(this.limits, address)) await this.shared[tier]!.reward(key, 1);
+    } catch {
+      this.fallback.giveBack(address);
+    }
+  }
+
+  private async count(address: string | undefined): Promise<Verdict> {
+    try {
+      for (const { tier, key } of bucketsFor(this.limits, address)) {
+        // consume() rejects with a RateLimiterRes when the bucket is full, with an Error when Redis failed.
+        const refused = await this.shared[tier]!.consume(key).then(
+          () => undefined,
+          (outcome: unknown) => {
+            if (outcome instanceof RateLimiterRes) return outcome;
+            throw outcome;
+          },
+        );
+        if (refused) {
+          this.recovered();
+          return { allowed: false, retryAfter: Math.max(1, Math.ceil(refused.msBeforeNext / 1000)), refusedBy: tier };
+        }
+      }
       this.recovered();
       return { allowed: true };
-    } catch (outcome) {
-      if (outcome instanceof RateLimiterRes) {
-        this.recovered();
-        return { allowed: false, retryAfter: Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)) };
-      }
+    } catch (error) {
       if (!this.degraded) {
         this.degraded = true;
         // The reason only: never the client's address.
-        log.warn("rate_limit.shared_unavailable", "Redis unavailable: counting per instance until it is back", { reason: outcome instanceof Error ? outcome.message : String(outcome) });
+        log.warn("rate_limit.shared_unavailable", "Redis unavailable: counting per instance until it is back", { reason: error instanceof Error ? error.message : String(error) });
       }
-      return this.fallback.hitNow(client);
+      return this.fallback.count(address);
     }
   }
 
@@ -100,17 +187,29 @@ export class RedisRateLimiter implements RateLimiter {
   }
 }
 
-const holder = globalThis as typeof globalThis & { __rateLimiter?: RateLimiter };
+/** What is limited: contact submissions, and guesses at the draft-mode secret. */
+export type RateLimitPurpose = "contact" | "draft-mode";
+
+const holder = globalThis as typeof globalThis & { __rateLimiters?: Partial<Record<RateLimitPurpose, RateLimiter>>; __rateLimitRedis?: Redis };
 
 /**
- * The one place that picks where submissions are counted: Redis when `REDIS_URL` is set (every instance shares
- * the count), else this process's memory. One per process; `instrumentation.ts` builds it at start so Redis is
- * connected before the first submission.
+ * The one place that picks where attempts are counted: Redis when `REDIS_URL` is set (every instance shares the
+ * count), else this process's memory. One per purpose and process; `instrumentation.ts` builds the contact one at
+ * start so Redis is connected before the first submission. Draft-mode guesses get the per-client and per-network
+ * limits of the contact form but no global ceiling, which anyone could fill to lock the operator out of preview.
  */
-export function getRateLimiter(): RateLimiter {
-  if (holder.__rateLimiter) return holder.__rateLimiter;
+export function getRateLimiter(purpose: RateLimitPurpose = "contact"): RateLimiter {
+  const limiters = (holder.__rateLimiters ??= {});
+  const existing = limiters[purpose];
+  if (existing) return existing;
   const env = serverEnv();
-  const limit = env.CONTACT_RATE_LIMIT_PER_MINUTE;
-  holder.__rateLimiter = env.REDIS_URL && limit > 0 ? new RedisRateLimiter(connectRedis(env.REDIS_URL, "contact-rate-limit"), limit) : new MemoryRateLimiter(limit);
-  return holder.__rateLimiter;
+  const { perClient, perNetwork, global } = contactRateLimits(env);
+  const limits: RateLimits = purpose === "contact" ? { perClient, perNetwork, global } : { perClient, perNetwork };
+  const counts = bucketsFor(limits, undefined).length > 0;
+  const limiter =
+    env.REDIS_URL && counts
+      ? new RedisRateLimiter((holder.__rateLimitRedis ??= connectRedis(env.REDIS_URL, "rate-limit")), limits, { keyPrefix: `${purpose}-rate` })
+      : new MemoryRateLimiter(limits);
+  limiters[purpose] = limiter;
+  return limiter;
 }

@@ -1,4 +1,6 @@
 import { z } from "zod";
+// With its extension: the page cache handler loads this file with Node itself, outside the bundles.
+import { MIN_SECRET_LENGTH } from "../../supabase/functions/_shared/signed-request.ts";
 
 /**
  * The one module that reads and checks environment variables. In development every variable is optional: a
@@ -46,6 +48,13 @@ const serverSchema = z.object({
   SUPABASE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   EMBEDDED_DB_DIR: z.string().default(".data/pglite"),
   CONTACT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(5),
+  /** Submissions per minute from one IPv6 /48 (a site's 65,536 /64s); unset: 4 × CONTACT_RATE_LIMIT_PER_MINUTE. */
+  CONTACT_RATE_LIMIT_IPV6_48_PER_MINUTE: z.coerce.number().int().min(0).optional(),
+  /**
+   * Submissions per minute from all clients together (each accepted lead is a Meta event and a sales alert); 0: none.
+   * Unset: 100, or none when CONTACT_RATE_LIMIT_PER_MINUTE=0 says the server runs without limits.
+   */
+  CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(0).optional(),
   /** Where `next build` writes and `next start` reads; tests keep a second build (Sanity mode) beside the main one. */
   NEXT_DIST_DIR: z.string().default(".next"),
 
@@ -55,6 +64,13 @@ const serverSchema = z.object({
   /** The request header the proxy in front of the server sets to the client's address (lower-cased). */
   CLIENT_IP_HEADER: optional.pipe(
     z.string().toLowerCase().regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, "must be a header name, e.g. x-real-ip").optional(),
+  ),
+  /**
+   * The request header in which the proxy passes on the host the visitor asked for (e.g. x-forwarded-host), when
+   * the site answers on hosts besides NEXT_PUBLIC_SITE_URL's; its value then counts as this site's own origin.
+   */
+  FORWARDED_HOST_HEADER: optional.pipe(
+    z.string().toLowerCase().regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, "must be a header name, e.g. x-forwarded-host").optional(),
   ),
   /** Set to 1 by Vercel on its builds and functions: the platform whose client-address header is known. */
   VERCEL: optional,
@@ -68,6 +84,11 @@ const serverSchema = z.object({
 
   // Several instances: the contact rate limit and the page cache live in this Redis (redis:// or rediss://).
   REDIS_URL: optional.pipe(z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional()),
+  /** `1`: the operator's opt-in to a Redis without a password (only on a private network nobody else reaches). */
+  REDIS_ALLOW_PLAINTEXT: optional.pipe(z.stringbool().optional()).transform(Boolean),
+
+  /** Signs each call to the meta-conversion function (the function holds the same secret and refuses unsigned calls). */
+  CONVERSION_SIGNING_SECRET: optional,
 
   // ── Operations: logs and traces ───────────────────────────────────────────────────────────────────────────
   LOG_LEVEL: logLevelSchema,
@@ -83,6 +104,9 @@ const serverSchema = z.object({
 
 export type PublicEnv = z.infer<typeof publicSchema>;
 export type ServerEnv = PublicEnv & z.infer<typeof serverSchema>;
+
+/** The secrets this server checks callers against or signs with: a production server refuses a short one. */
+const SECRETS = ["DRAFT_MODE_SECRET", "SANITY_REVALIDATE_SECRET", "CONVERSION_SIGNING_SECRET"] as const;
 
 function fail(error: z.ZodError): never {
   const lines = error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
@@ -183,6 +207,22 @@ export function clientIpHeader(env: ServerEnv): string | undefined {
 }
 
 /**
+ * The header whose value also counts as this site's host, besides NEXT_PUBLIC_SITE_URL's: the one the operator names;
+ * in development the request's own Host (localhost, 127.0.0.1, a LAN address). A production server trusts no header
+ * of the client's choosing: X-Forwarded-Host is whatever the client wrote unless a proxy sets it.
+ */
+export function ownHostHeader(env: ServerEnv): string | undefined {
+  return env.FORWARDED_HOST_HEADER ?? (process.env.NODE_ENV === "development" ? "host" : undefined);
+}
+
+/** Each tier of the contact rate limit, per minute (0: off). */
+export function contactRateLimits(env: ServerEnv): { perClient: number; perNetwork: number; global: number } {
+  const perClient = env.CONTACT_RATE_LIMIT_PER_MINUTE;
+  const global = env.CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE ?? (perClient > 0 ? 100 : 0);
+  return { perClient, perNetwork: env.CONTACT_RATE_LIMIT_IPV6_48_PER_MINUTE ?? 4 * perClient, global };
+}
+
+/**
  * Why a production server must not start with this environment, as one line; undefined when it may. Development
  * keeps its embedded defaults; production never falls back to them silently.
  */
@@ -193,6 +233,18 @@ export function productionRefusal(env: ServerEnv): string | undefined {
   }
   if (env.CONTACT_RATE_LIMIT_PER_MINUTE > 0 && !clientIpHeader(env)) {
     problems.push("the contact rate limit needs CLIENT_IP_HEADER naming the header your proxy sets to the client's address (e.g. x-real-ip), or CONTACT_RATE_LIMIT_PER_MINUTE=0 to run without a limit");
+  }
+  if (leadsBackend(env) === "supabase" && !env.CONVERSION_SIGNING_SECRET) {
+    problems.push("reporting leads to Meta needs CONVERSION_SIGNING_SECRET, the secret the meta-conversion function checks each call against (set the same value there with `supabase secrets set`)");
+  }
+  for (const name of SECRETS) {
+    const value = env[name];
+    if (value !== undefined && value.length < MIN_SECRET_LENGTH) {
+      problems.push(`${name} is ${value.length} characters, and a secret needs at least ${MIN_SECRET_LENGTH} (e.g. \`openssl rand -hex 32\`)`);
+    }
+  }
+  if (env.REDIS_URL && !new URL(env.REDIS_URL).password && !env.REDIS_ALLOW_PLAINTEXT) {
+    problems.push("REDIS_URL has no password, and whoever can write to that Redis changes the pages every instance serves: put the password in the URL (rediss://default:<password>@host:6379), or set REDIS_ALLOW_PLAINTEXT=1 if only your servers can reach it on a private network");
   }
   return problems.length > 0 ? `Refusing to start a production server: ${problems.join("; ")}.` : undefined;
 }

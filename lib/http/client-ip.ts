@@ -60,3 +60,13 @@ export function rateLimitKey(address: string | undefined): string | undefined {
   if (!normalized || isIP(normalized) === 4) return normalized;
   return `${normalized.split(":").slice(0, 4).join(":")}::/64`;
 }
+
+/**
+ * The network an IPv6 client's /64 belongs to, its /48: one site (a business, a hosting customer) usually holds a
+ * whole /48 — 65,536 /64s it could rotate through. Undefined for IPv4 and for anything that is not a valid address.
+ */
+export function rateLimitNetworkKey(address: string | undefined): string | undefined {
+  const normalized = address === undefined ? undefined : normalizeAddress(address);
+  if (!normalized || isIP(normalized) === 4) return undefined;
+  return `${normalized.split(":").slice(0, 3).join(":")}::/48`;
+}

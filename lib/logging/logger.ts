@@ -25,6 +25,7 @@ export type LogEvent =
   | "conversion.sent"
   | "conversion.skipped"
   | "conversion.failed"
+  | "rate_limit.global_ceiling"
   | "rate_limit.shared_unavailable"
   | "rate_limit.shared_restored"
   | "page_cache.shared_unavailable"

@@ -7,6 +7,7 @@ import { markActiveSpanFailed } from "../telemetry/spans";
 import type { Lead } from "../contact/submissions-store";
 import { CONVERSION_CALL_TIMEOUT_MS } from "../../supabase/functions/_shared/deadlines";
 import type { ConversionRequest } from "../../supabase/functions/_shared/meta-event";
+import { SIGNATURE_HEADER, signatureHeader } from "../../supabase/functions/_shared/signed-request";
 import type { MetaBrowserIds } from "./browser-ids";
 
 /** What the visit that sent the lead tells Meta (see ConversionRequest). */
@@ -29,8 +30,20 @@ export function leadConversion(lead: Lead, visit: LeadVisit & { userAgent: strin
 }
 
 /**
- * Reports a stored lead. Supabase mode invokes the `meta-conversion` Edge Function; embedded mode logs the same
- * payload to a local sink. A failure is logged only: the visitor already has their answer (spec §8).
+ * What the local sink logs about a conversion: what an operator checks (which lead, market and page, and which of
+ * Meta's fields would travel), never the person's details, the company or the page's query string (campaign and
+ * click ids).
+ */
+export function localSinkFields(payload: ConversionRequest) {
+  const page = URL.canParse(payload.eventSourceUrl) ? new URL(payload.eventSourceUrl) : undefined;
+  const { clientUserAgent, clientIpAddress, fbp, fbc } = payload;
+  const wouldSend = Object.entries({ ...payload.userData, clientUserAgent, clientIpAddress, fbp, fbc }).flatMap(([field, value]) => (value ? [field] : []));
+  return { eventName: payload.eventName, page: page ? `${page.origin}${page.pathname}` : null, wouldSend };
+}
+
+/**
+ * Reports a stored lead. Supabase mode invokes the `meta-conversion` Edge Function with a signed body; embedded mode
+ * logs a redacted line to a local sink. A failure is logged only: the visitor already has their answer (spec §8).
  */
 export async function reportLeadConversion(lead: Lead, visit: LeadVisit): Promise<void> {
   // Meta requires the browser's user agent for a website event: a lead posted by a client that sends none
@@ -40,17 +53,22 @@ export async function reportLeadConversion(lead: Lead, visit: LeadVisit): Promis
   try {
     const env = serverEnv();
     if (leadsBackend(env) === "embedded") {
-      // The local sink: the payload the function would get (the logger redacts the visitor's details).
-      return log.info("conversion.sent", "Conversion logged locally (embedded mode sends nothing to Meta)", { sink: "local", payload });
+      // The local sink: what the function would get, redacted to what an operator needs (no values about the person).
+      return log.info("conversion.sent", "Conversion logged locally (embedded mode sends nothing to Meta)", { sink: "local", ...localSinkFields(payload) });
     }
+    if (!env.CONVERSION_SIGNING_SECRET) throw new Error("CONVERSION_SIGNING_SECRET is not set, and the function refuses unsigned calls");
+    // The signature covers these exact bytes, so the body is sent as this string.
+    const body = JSON.stringify(payload);
     const { error } = await supabaseServerClient(env.SUPABASE_URL!, env.SUPABASE_ANON_KEY!).functions.invoke("meta-conversion", {
       method: "POST",
-      body: payload,
+      body,
+      headers: { "content-type": "application/json", [SIGNATURE_HEADER]: await signatureHeader(env.CONVERSION_SIGNING_SECRET, body) },
       // Longer than the function's own deadlines toward the database and Meta, so a slow Meta is reported as
       // the function's failure, never as a false timeout here.
       timeout: CONVERSION_CALL_TIMEOUT_MS,
     });
-    // 409: an earlier attempt of this submission already reported it (the route reports duplicates too).
+    // 409: an earlier attempt of this submission already reported it (the route reports duplicates too), or the
+    // function already received this very call.
     if (error && (error as { context?: Response }).context?.status === 409) return log.info("conversion.sent", "Conversion already reported by an earlier attempt", { sink: "supabase", duplicate: true });
     if (error) throw error;
     log.info("conversion.sent", "Conversion reported", { sink: "supabase" });

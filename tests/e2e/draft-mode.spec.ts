@@ -2,8 +2,10 @@ import { expect, test } from "@playwright/test";
 import { readDataset, writeDataset, E2E_DATASET } from "../support/dataset-file";
 import { E2E_HOSTS } from "../support/e2e-hosts";
 import { readFileSync, writeFileSync } from "node:fs";
+import { E2E_SECRETS } from "../support/e2e-secrets";
 
 const DRAFT_TITLE = /^\[Borrador\]/;
+const SECRET = E2E_SECRETS.DRAFT_MODE_SECRET;
 const ZERO_WIDTH = /[\u200B-\u200D\uFEFF]/;
 
 test("drafts are invisible to visitors, shown after enabling draft mode, gone after disabling it", async ({ page }) => {
@@ -12,7 +14,7 @@ test("drafts are invisible to visitors, shown after enabling draft mode, gone af
   await expect(page.getByRole("complementary", { name: "Preview" })).toHaveCount(0);
   expect(await page.content()).not.toMatch(ZERO_WIDTH);
 
-  await page.goto("/api/draft-mode/enable?secret=e2e-draft-secret&redirect=/mx");
+  await page.goto(`/api/draft-mode/enable?secret=${SECRET}&redirect=/mx`);
   await expect(page).toHaveURL(/\/mx$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(DRAFT_TITLE);
   const bar = page.getByRole("complementary", { name: "Preview" });
@@ -36,7 +38,7 @@ test("an invalid or missing secret is refused and draft mode stays off", async (
 test("draft mode never redirects off the site", async ({ request }) => {
   // `/<tab>/evil.example` is `//evil.example` to a browser, which drops tabs when it resolves a Location header.
   for (const target of ["//evil.example/x", "/%09/evil.example", "/%5Cevil.example", "https://evil.example/"]) {
-    for (const route of [`enable?secret=e2e-draft-secret&redirect=${target}`, `disable?redirect=${target}`]) {
+    for (const route of [`enable?secret=${SECRET}&redirect=${target}`, `disable?redirect=${target}`]) {
       const response = await request.get(`/api/draft-mode/${route}`, { maxRedirects: 0 });
       expect(new URL(response.headers()["location"] ?? "", E2E_HOSTS.embedded).href, route).toBe(`${E2E_HOSTS.embedded}/mx`);
     }
@@ -54,7 +56,7 @@ test("a malformed document shows the error fallback, never half a page", async (
   try {
     const errors: string[] = [];
     page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-    await page.goto("/api/draft-mode/enable?secret=e2e-draft-secret&redirect=/br");
+    await page.goto(`/api/draft-mode/enable?secret=${SECRET}&redirect=/br`);
     await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
     await expect(page.locator("#contact-form")).toHaveCount(0);
     // The spec's title, then the market's own words from its published content, and a way back to its home.

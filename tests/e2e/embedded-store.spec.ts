@@ -22,7 +22,8 @@ test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "leads-"));
   // Next's own CLI under this Node, in its own process group, so a signal reaches the server itself.
   server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)], {
-    env: { ...process.env, EMBEDDED_DB_DIR: join(dir, "pglite"), LEADS_STORE: "embedded", CONTACT_RATE_LIMIT_PER_MINUTE: "0", NEXT_TELEMETRY_DISABLED: "1" },
+    // The e2e build answering on a port of its own: its Host counts as the site's, as on the Supabase-mode server.
+    env: { ...process.env, EMBEDDED_DB_DIR: join(dir, "pglite"), LEADS_STORE: "embedded", CONTACT_RATE_LIMIT_PER_MINUTE: "0", FORWARDED_HOST_HEADER: "host", NEXT_TELEMETRY_DISABLED: "1" },
     stdio: "inherit",
     detached: true,
   });

@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { E2E_SECRETS } from "../support/e2e-secrets";
 
 // The dummy server secrets scripts/build-for-e2e.mjs exports while building the app these tests run against.
 const SECRETS = {
   SUPABASE_ANON_KEY: "dummy-supabase-anon-key-must-not-ship",
   SANITY_API_READ_TOKEN: "dummy-sanity-read-token-must-not-ship",
-  SANITY_REVALIDATE_SECRET: "e2e-revalidate-secret",
-  DRAFT_MODE_SECRET: "e2e-draft-secret",
+  ...E2E_SECRETS,
 };
 const STATIC_DIR = join(process.cwd(), ".next", "static");
 

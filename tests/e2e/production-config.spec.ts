@@ -55,6 +55,28 @@ test("next start with neither says both on the same line", async () => {
   expect(refusalLine(stderr)).toMatch(/SUPABASE_URL.*; .*CLIENT_IP_HEADER/);
 });
 
+test("next start with a secret under 32 characters refuses to start, naming each short one and never its value", async () => {
+  const { code, stderr } = await start({ LEADS_STORE: "embedded", CLIENT_IP_HEADER: "x-real-ip", DRAFT_MODE_SECRET: "letmein-preview", SANITY_REVALIDATE_SECRET: "webhook-secret-2025" });
+  expect(code).toBe(1);
+  const line = refusalLine(stderr);
+  expect(line).toMatch(/DRAFT_MODE_SECRET is 15 characters, and a secret needs at least 32/);
+  expect(line).toMatch(/SANITY_REVALIDATE_SECRET is 19 characters/);
+  expect(stderr).not.toMatch(/letmein-preview|webhook-secret-2025/);
+});
+
+test("next start reporting to Supabase without CONVERSION_SIGNING_SECRET, or with a Redis that has no password, refuses to start naming them", async () => {
+  const supabase = { SUPABASE_URL: "http://127.0.0.1:9", SUPABASE_ANON_KEY: "anon", CLIENT_IP_HEADER: "x-real-ip" };
+  const unsigned = await start(supabase);
+  expect(unsigned.code).toBe(1);
+  expect(refusalLine(unsigned.stderr)).toMatch(/CONVERSION_SIGNING_SECRET/);
+  const openRedis = await start({ ...supabase, CONVERSION_SIGNING_SECRET: "0123456789abcdef0123456789abcdef", REDIS_URL: "redis://127.0.0.1:9" });
+  expect(openRedis.code).toBe(1);
+  const line = refusalLine(openRedis.stderr);
+  expect(line).toMatch(/REDIS_URL has no password/);
+  expect(line).toMatch(/REDIS_ALLOW_PLAINTEXT=1/);
+  expect(line).not.toMatch(/CONVERSION_SIGNING_SECRET/);
+});
+
 test("next build without NEXT_PUBLIC_SITE_URL stops at once naming it, leaving the existing build alone", async () => {
   const buildId = statSync(".next/BUILD_ID").mtimeMs;
   const { code, stderr, ms } = await run(["build"], bareEnv({}));

@@ -1,4 +1,6 @@
 import { expect, test, type APIResponse } from "@playwright/test";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { MARKETS } from "../../lib/markets/markets";
 
 /** A CSP header as directive name → its values. */
@@ -35,6 +37,8 @@ for (const { path, status } of LANDING_RESPONSES) {
     const csp = directives(response.headers()["content-security-policy"] ?? "");
     expect(csp.size, "Content-Security-Policy present").toBeGreaterThan(0);
     expect(csp.get("script-src") ?? csp.get("default-src")).not.toContain("'unsafe-eval'");
+    // Inline <script> elements must stay allowed on a static page; inline event handlers (onerror=…) are not.
+    expect(csp.get("script-src-attr")).toEqual(["'none'"]);
     expect(csp.get("default-src")).toEqual(["'self'"]);
     // Framed only by our own origin: the Studio's Presentation tool.
     expect(csp.get("frame-ancestors")).toEqual(["'self'"]);
@@ -73,5 +77,24 @@ for (const market of MARKETS) {
     expect(requests.length).toBeGreaterThan(1);
     expect(foreign).toEqual([]);
     expect(violations).toEqual([]);
+  });
+}
+
+for (const market of MARKETS) {
+  test(`/${market} stays a static page, and its framework scripts carry the integrity hash of the bytes served`, async ({ request, baseURL }) => {
+    const page = await request.get(`/${market}`);
+    // Served from the prerendered output (ISR), not rendered per request as a nonce would require.
+    expect(["HIT", "STALE"]).toContain(page.headers()["x-nextjs-cache"]);
+    const html = await page.text();
+    const integrity = new Map([...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)].map((m) => [m[1]!, /\bintegrity="([^"]+)"/.exec(m[0])?.[1]]));
+    // Next hashes the chunks every page starts with (client component chunks it loads by name carry none).
+    const { rootMainFiles, polyfillFiles } = JSON.parse(readFileSync(".next/build-manifest.json", "utf8")) as { rootMainFiles: string[]; polyfillFiles: string[] };
+    for (const file of [...rootMainFiles, ...polyfillFiles]) expect(integrity.get(`/_next/${file}`), file).toMatch(/^sha256-/);
+    for (const [src, hash] of integrity) {
+      if (!hash) continue;
+      const body = await (await request.get(new URL(src, baseURL).href)).body();
+      // The start-up chunks are rewritten after Next hashed them (compile hints): the hash must follow.
+      expect(`sha256-${createHash("sha256").update(body).digest("base64")}`, src).toBe(hash);
+    }
   });
 }

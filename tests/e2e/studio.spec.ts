@@ -155,5 +155,7 @@ test.describe("/studio with a Sanity project (production build, Sanity's hosts a
       ].sort(),
     );
     expect(csp).not.toMatch(/\*\./);
+    // The Studio shares the site's origin: no eval there (its boot and desk above run under this policy).
+    expect(csp).not.toContain("'unsafe-eval'");
   });
 });

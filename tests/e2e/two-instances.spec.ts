@@ -14,7 +14,7 @@ import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-s
 import { startRedis, type TestRedis } from "../support/redis-server";
 import { copyStandalone, startExpectingRefusal, startStandalone, type StandaloneServer } from "../support/standalone-server";
 
-const SECRET = "two-instances-secret";
+const SECRET = "two-instances-revalidate-secret-0123456789";
 const LIMIT = 4;
 
 let work: string;
@@ -40,6 +40,7 @@ test.beforeAll(async () => {
     SUPABASE_ANON_KEY: "two-instances-anon-key",
     CONTENT_DATASET_FILE: dataset,
     SANITY_REVALIDATE_SECRET: SECRET,
+    CONVERSION_SIGNING_SECRET: "two-instances-conversion-secret-0123456789",
     CONTACT_RATE_LIMIT_PER_MINUTE: String(LIMIT),
     CLIENT_IP_HEADER: "x-real-ip",
   };

@@ -194,7 +194,25 @@ describe("POST /api/contact", () => {
     // No Origin at all: not a browser's cross-site request (servers, curl).
     const withoutOrigin = new Request(`${SITE}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(valid()) });
     expect((await handleContact(withoutOrigin, deps())).status).toBe(201);
-    expect((await handleContact(post(valid(), { origin: "http://127.0.0.1:3101", host: "127.0.0.1:3101" }), deps())).status).toBe(201);
+    // Another host of the same deployment counts when its header is the one the deployment trusts (development: Host).
+    expect((await handleContact(post(valid(), { origin: "http://127.0.0.1:3101", host: "127.0.0.1:3101" }), deps({ hostHeader: "host" }))).status).toBe(201);
+  });
+
+  it("does not take a host the client names as its own: X-Forwarded-Host or Host count only when the deployment trusts that header", async () => {
+    const evil = { origin: "https://evil.example", referer: "https://evil.example/mx?fbclid=IwAR_forged", "x-forwarded-host": "evil.example", host: "evil.example" };
+    for (const trusted of [undefined, "x-real-host"]) {
+      const response = await handleContact(post(valid(), evil), deps({ hostHeader: trusted }));
+      expect(response.status, String(trusted)).toBe(403);
+    }
+    expect(await rowCount()).toBe(0);
+    // Without Origin (a server-side client) the lead is taken, but the forged Referer is not reported as its page.
+    const serverSide = new Request(`${SITE}/api/contact`, { method: "POST", headers: { "content-type": "application/json", ...evil }, body: JSON.stringify(valid({ market: "br" })) });
+    serverSide.headers.delete("origin");
+    expect((await handleContact(serverSide, deps())).status).toBe(201);
+    expect(visits.map((v) => v.pageUrl)).toEqual([`${SITE}/br`]);
+    // Behind a proxy that sets X-Forwarded-Host (and the operator naming it), that value is the site's other host.
+    const proxied = { origin: "https://www.pagos.example", "x-forwarded-host": "evil.example, www.pagos.example" };
+    expect((await handleContact(post(valid(), proxied), deps({ hostHeader: "x-forwarded-host" }))).status).toBe(201);
   });
 
   it("answers a filled honeypot 201 and stores nothing", async () => {
@@ -231,6 +249,9 @@ describe("POST /api/contact", () => {
     expect(accepted(await statuses(new MemoryRateLimiter(5), (i): Record<string, string> => (i % 2 ? {} : { "x-real-ip": `garbage-${i}` })))).toBe(5);
     // One IPv6 subscriber rotating through its /64.
     expect(accepted(await statuses(new MemoryRateLimiter(5), (i) => ({ "x-real-ip": `2001:db8:1:2::${i.toString(16)}` })))).toBe(5);
+    // One site rotating through the /64s of its /48: each /64 is a new client, the /48 holds them to its own limit.
+    const network = new MemoryRateLimiter({ perClient: 5, perNetwork: 12 });
+    expect(accepted(await statuses(network, (i) => ({ "x-real-ip": `2001:db8:1:${i.toString(16)}::1` })))).toBe(12);
     logs.restore();
   });
 

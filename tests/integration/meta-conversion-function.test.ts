@@ -3,21 +3,25 @@ import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertAsAnon, type LeadRow } from "@/lib/contact/migrations";
 import { CONVERSION_CALL_TIMEOUT_MS, META_TIMEOUT_MS } from "@/supabase/functions/_shared/deadlines";
+import { SIGNATURE_HEADER, signatureHeader, SIGNATURE_TOLERANCE_SECONDS } from "@/supabase/functions/_shared/signed-request";
 import { startFakeGraphApi, type FakeGraphApi } from "../support/fake-graph-api";
 import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
 import { freePort } from "../support/free-port";
 
 /**
  * The meta-conversion Edge Function, run for real under Deno (node_modules/.bin/deno), against the Supabase
- * stand-in (PGlite with the real migrations, PostgREST-style reads and updates for the service role) and a
- * stand-in for Meta's Graph API. Hashes are computed here with node:crypto, independently of the function.
+ * stand-in (PGlite with the real migrations, PostgREST-style reads, updates and SQL function calls for the service
+ * role) and a stand-in for Meta's Graph API. Two instances of the function share the one database, as on Supabase.
+ * Hashes are computed here with node:crypto, independently of the function.
  */
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+const SECRET = "e2e-conversion-signing-secret-0123456789";
 
 let supabase: FakeSupabase;
 let graph: FakeGraphApi;
-let deno: ChildProcess;
+const instances: ChildProcess[] = [];
 let functionUrl: string;
+let secondInstanceUrl: string;
 let logs = "";
 
 const row = (overrides: Partial<LeadRow> = {}): LeadRow => ({
@@ -54,9 +58,14 @@ const bodyFor = (lead: LeadRow, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const call = (init: RequestInit) => fetch(functionUrl, init);
-const post = (body: unknown) =>
-  call({ method: "POST", headers: { "content-type": "application/json", authorization: "Bearer anon-key" }, body: JSON.stringify(body) });
+const call = (init: RequestInit, url = functionUrl) => fetch(url, init);
+/** A call as the site makes it: the project key, and the body signed with the shared secret (or as `signed` says). */
+async function send(text: string, { signed, url }: { signed?: string | null; url?: string } = {}) {
+  const signature = signed === undefined ? await signatureHeader(SECRET, text) : signed;
+  const headers = { "content-type": "application/json", authorization: "Bearer anon-key", ...(signature === null ? {} : { [SIGNATURE_HEADER]: signature }) };
+  return call({ method: "POST", headers, body: text }, url);
+}
+const post = (body: unknown) => send(JSON.stringify(body));
 
 async function stored(): Promise<LeadRow> {
   const lead = row();
@@ -67,12 +76,10 @@ const reportedAt = async (id: string) =>
   (await supabase.db.query<{ conversion_reported_at: Date | null }>("select conversion_reported_at from contact_submissions where id = $1", [id])).rows[0]!.conversion_reported_at;
 const createdAt = async (id: string) => (await supabase.db.query<{ created_at: Date }>("select created_at from contact_submissions where id = $1", [id])).rows[0]!.created_at;
 
-beforeAll(async () => {
-  supabase = await startFakeSupabase(0);
-  graph = await startFakeGraphApi();
+/** One instance of the function on its own port, resolved once it listens. */
+async function startFunction(): Promise<string> {
   const port = await freePort();
-  functionUrl = `http://127.0.0.1:${port}/`;
-  deno = spawn("node_modules/.bin/deno", ["run", "--no-prompt", "--allow-net=127.0.0.1", "--allow-env", "--allow-read", "tests/support/edge-function-runner.mjs", "supabase/functions/meta-conversion/index.ts"], {
+  const deno = spawn("node_modules/.bin/deno", ["run", "--no-prompt", "--allow-net=127.0.0.1", "--allow-env", "--allow-read", "tests/support/edge-function-runner.mjs", "supabase/functions/meta-conversion/index.ts"], {
     env: {
       ...process.env,
       EDGE_FUNCTION_PORT: String(port),
@@ -81,9 +88,11 @@ beforeAll(async () => {
       META_GRAPH_URL: graph.url,
       SUPABASE_URL: supabase.url,
       SUPABASE_SERVICE_ROLE_KEY: FAKE_SERVICE_ROLE_KEY,
+      CONVERSION_SIGNING_SECRET: SECRET,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  instances.push(deno);
   deno.stdout!.on("data", (d: Buffer) => (logs += d.toString()));
   deno.stderr!.on("data", (d: Buffer) => (logs += d.toString()));
   await new Promise<void>((resolve, reject) => {
@@ -91,10 +100,17 @@ beforeAll(async () => {
     deno.stdout!.on("data", listening);
     deno.once("exit", (code) => reject(new Error(`deno exited with ${code}: ${logs}`)));
   });
+  return `http://127.0.0.1:${port}/`;
+}
+
+beforeAll(async () => {
+  supabase = await startFakeSupabase(0);
+  graph = await startFakeGraphApi();
+  [functionUrl, secondInstanceUrl] = await Promise.all([startFunction(), startFunction()]);
 }, 60_000);
 
 afterAll(async () => {
-  deno?.kill("SIGTERM");
+  for (const deno of instances) deno.kill("SIGTERM");
   await graph?.close();
   await supabase?.close();
 });
@@ -224,13 +240,66 @@ describe("the meta-conversion Edge Function under Deno", () => {
     expect((await call({ method: "POST", headers: { "content-type": "application/json" }, body: huge })).status).toBe(413);
     const streamed = new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode(huge)), c.close()) });
     expect((await call({ method: "POST", body: streamed, duplex: "half" } as RequestInit)).status).toBe(413);
-    expect((await call({ method: "POST", body: "{not json" })).status).toBe(400);
+    expect((await send("{not json")).status).toBe(400);
     expect((await post({ ...bodyFor(lead), eventName: "Purchase" })).status).toBe(400);
     expect((await post({ ...bodyFor(lead), eventId: "1 or 1=1" })).status).toBe(400);
     expect((await post({ ...bodyFor(lead), eventSourceUrl: "javascript:alert(1)" })).status).toBe(400);
     expect((await post({ ...bodyFor(lead), clientUserAgent: undefined })).status).toBe(400);
     expect(graph.calls).toHaveLength(0);
     expect(await reportedAt(lead.id)).toBeNull();
+  });
+
+  it("refuses an unsigned call, and one signed with another secret or for another body, with 401 and sends nothing", async () => {
+    const lead = await stored();
+    const text = JSON.stringify(bodyFor(lead));
+    const forged = await signatureHeader("a-guess-at-the-secret-0123456789abcdef", text);
+    const otherBody = await signatureHeader(SECRET, JSON.stringify(bodyFor(lead, { eventSourceUrl: "https://pagos.example/mx" })));
+    for (const signed of [null, "", "t=1,v1=abc", forged, otherBody]) {
+      const response = await send(text, { signed });
+      expect(response.status, String(signed)).toBe(401);
+      expect(await response.json()).toEqual({ error: "Missing or invalid signature" });
+    }
+    // The project's public key alone, as anyone holding it would call.
+    expect((await call({ method: "POST", headers: { authorization: "Bearer anon-key", "content-type": "application/json" }, body: text })).status).toBe(401);
+    expect(graph.calls).toHaveLength(0);
+    expect(await reportedAt(lead.id)).toBeNull();
+    expect(logs).toContain("refused a call whose signature is missing");
+    expect(logs).toContain("refused a call whose signature is mismatch");
+  });
+
+  it("refuses a call signed too long ago, or too far ahead, with 401", async () => {
+    const lead = await stored();
+    const text = JSON.stringify(bodyFor(lead));
+    const window = SIGNATURE_TOLERANCE_SECONDS * 1000;
+    for (const at of [Date.now() - window - 5_000, Date.now() + window + 5_000]) {
+      const response = await send(text, { signed: await signatureHeader(SECRET, text, at) });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: "Signature is not recent" });
+    }
+    expect(graph.calls).toHaveLength(0);
+    expect(await reportedAt(lead.id)).toBeNull();
+  });
+
+  it("refuses a replayed call with 409, on the same instance and on another one, even when the first attempt failed at Meta", async () => {
+    const lead = await stored();
+    const text = JSON.stringify(bodyFor(lead));
+    const signed = await signatureHeader(SECRET, text);
+    graph.setMode("down");
+    expect((await send(text, { signed })).status).toBe(502);
+    graph.setMode("ok");
+    const attempts = graph.calls.length;
+    // The lead is reportable again, but not by replaying the captured call: only by a freshly signed one.
+    for (const url of [functionUrl, secondInstanceUrl]) {
+      const replay = await send(text, { signed, url });
+      expect(replay.status, url).toBe(409);
+      expect(await replay.json()).toEqual({ error: "This call was already received" });
+    }
+    expect(graph.calls).toHaveLength(attempts);
+    expect(logs).toContain("refused a replayed call");
+    expect((await send(text, { url: secondInstanceUrl })).status).toBe(200);
+    expect(graph.calls).toHaveLength(attempts + 1);
+    const { rows } = await supabase.db.query<{ n: number }>("select count(*)::int as n from signed_request_replays where signature = $1", [signed.split("v1=")[1]]);
+    expect(rows[0]!.n).toBe(1);
   });
 
   it("answers 503 and sends nothing when the database is down", async () => {

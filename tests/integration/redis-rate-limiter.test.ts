@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captureLogs } from "../support/log-lines";
 import type { Redis } from "ioredis";
-import { RedisRateLimiter } from "@/lib/contact/rate-limiter";
+import { RedisRateLimiter, type RateLimits } from "@/lib/contact/rate-limiter";
 import { connectRedis } from "@/lib/redis/redis-client";
 import { startRedis, type TestRedis } from "../support/redis-server";
 
@@ -9,10 +9,10 @@ import { startRedis, type TestRedis } from "../support/redis-server";
 describe("the Redis rate limiter", () => {
   let redis: TestRedis;
   const clients: Redis[] = [];
-  const instance = (limit: number) => {
+  const instance = (limits: RateLimits | number, keyPrefix?: string) => {
     const client = connectRedis(redis.url, "test");
     clients.push(client);
-    return new RedisRateLimiter(client, limit);
+    return new RedisRateLimiter(client, limits, keyPrefix ? { keyPrefix } : {});
   };
   const until = async (check: () => Promise<boolean>, ms = 10_000) => {
     const deadline = Date.now() + ms;
@@ -41,6 +41,43 @@ describe("the Redis rate limiter", () => {
     if (!refused.allowed) expect(refused.retryAfter).toBeGreaterThanOrEqual(59);
     // Another client has its own count.
     expect((await b.hit("198.51.100.2")).allowed).toBe(true);
+  });
+
+  it("holds one IPv6 /48 rotating its /64s to the network limit, and all clients to the global ceiling, across instances", async () => {
+    const logs = captureLogs();
+    try {
+      const limits = { perClient: 5, perNetwork: 20, global: 30 };
+      const [a, b] = [instance(limits, "tiers-test"), instance(limits, "tiers-test")];
+      await until(async () => clients.every((c) => c.status === "ready"));
+      const rotating = [];
+      for (let i = 0; i < 30; i++) rotating.push(await (i % 2 ? b : a).hit(`2001:db8:48:${i.toString(16)}::1`));
+      expect(rotating.filter((d) => d.allowed)).toHaveLength(20);
+      expect(rotating[20]).toMatchObject({ allowed: false });
+      // Other clients fill the rest of the ceiling (30 in all), then everyone is refused, and it is said once per instance.
+      const others = [];
+      for (let i = 0; i < 14; i++) others.push(await (i % 2 ? b : a).hit(`198.51.100.${i}`));
+      expect(others.filter((d) => d.allowed)).toHaveLength(10);
+      const refused = others.at(-1)!;
+      expect(refused.allowed).toBe(false);
+      if (!refused.allowed) expect(refused.retryAfter).toBeGreaterThanOrEqual(55);
+      const notices = logs.events("rate_limit.global_ceiling").map((l) => l.msg);
+      expect(notices).toHaveLength(2);
+      expect(notices.join("\n")).not.toMatch(/198\.51\.100|2001:db8/);
+    } finally {
+      logs.restore();
+    }
+  });
+
+  it("gives back a refunded attempt on every tier", async () => {
+    const [a, b] = [instance({ perClient: 2, perNetwork: 4 }, "refund-test"), instance({ perClient: 2, perNetwork: 4 }, "refund-test")];
+    await until(async () => clients.every((c) => c.status === "ready"));
+    for (let i = 0; i < 6; i++) {
+      expect((await a.hit("2001:db8:9:1::1")).allowed).toBe(true);
+      await b.refund("2001:db8:9:1::1");
+    }
+    expect((await b.hit("2001:db8:9:1::1")).allowed).toBe(true);
+    expect((await a.hit("2001:db8:9:1::1")).allowed).toBe(true);
+    expect((await b.hit("2001:db8:9:1::1")).allowed).toBe(false);
   });
 
   it("keeps accepting while Redis is down, warns once per outage, and shares the count again when it is back", async () => {

@@ -54,15 +54,26 @@ describe("choosing where leads go", () => {
 });
 
 describe("conversion reporting in embedded mode", () => {
-  it("logs the Lead payload to the local sink without the visitor's contact details", async () => {
+  it("logs one line to the local sink with what an operator checks, and nothing about the person, the company or the campaign", async () => {
     vi.stubEnv("SUPABASE_URL", "");
     const logs = captureLogs();
     const { reportLeadConversion } = await import("@/lib/meta/conversion-reporter");
-    await reportLeadConversion({ id: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69", company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "5512345678", phoneE164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx" }, { pageUrl: "https://pagos.example/mx?fbclid=IwAR3", userAgent: "UA", ip: "203.0.113.9", fbp: "fb.1.1763860000000.1234567890" });
+    const page = "https://pagos.example/mx/empresas?utm_source=facebook&utm_campaign=cfo-ana&fbclid=IwAR0secret#contact-form";
+    await reportLeadConversion(
+      { id: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69", company: "Acme Importaciones", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "5512345678", phoneE164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx" },
+      { pageUrl: page, userAgent: "Mozilla/5.0 UA", ip: "203.0.113.9", fbc: "fb.1.1763860000000.IwAR0secret" },
+    );
     logs.restore();
     expect(logs.lines).toHaveLength(1);
-    expect(logs.lines[0]).toMatchObject({ level: "info", event: "conversion.sent", sink: "local", payload: { eventName: "Lead", eventId: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69", customData: { company: "[redacted]", reason: "goods", volume: "0-4999" } } });
-    expect(logs.text()).not.toMatch(/ana@example\.com|5512345678|203\.0\.113\.9|Acme|fbclid|1234567890/);
+    expect(logs.lines[0]).toMatchObject({
+      level: "info",
+      event: "conversion.sent",
+      sink: "local",
+      eventName: "Lead",
+      page: "https://pagos.example/mx/empresas",
+      wouldSend: ["email", "phone", "country", "clientUserAgent", "clientIpAddress", "fbc"],
+    });
+    expect(logs.text()).not.toMatch(/Acme|ana@example\.com|5512345678|203\.0\.113\.9|utm_|cfo-ana|IwAR0secret|Mozilla/);
   });
 
   it("reports nothing for a request without a user agent (Meta requires it for a website event), and says so", async () => {

@@ -9,6 +9,7 @@ import { captureLogs } from "../support/log-lines";
 
 let fake: FakeSupabase;
 const ANON_KEY = "test-anon-key";
+const SIGNING_SECRET = "test-conversion-signing-secret-0123456789";
 
 const lead = (): Lead => ({ id: randomUUID(), company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "5512345678", phoneE164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx" });
 const visit = { pageUrl: "https://pagos.example/mx?fbclid=abc", userAgent: "Mozilla/5.0", ip: "203.0.113.9", fbc: "fb.1.1763860000000.abc" };
@@ -16,7 +17,7 @@ const store = (timeoutMs = 500) => new SupabaseSubmissionsStore(fake.url, ANON_K
 const inserts = () => fake.requests.filter((r) => r.path === "/rest/v1/contact_submissions");
 
 beforeAll(async () => {
-  fake = await startFakeSupabase();
+  fake = await startFakeSupabase(0, { signingSecret: SIGNING_SECRET });
 });
 afterAll(() => fake.close());
 afterEach(() => {
@@ -152,15 +153,16 @@ describe("the route on the Supabase store", () => {
 });
 
 describe("conversion reporting in Supabase mode", () => {
-  it("invokes meta-conversion with the Lead body, and a failing function is only logged", async () => {
+  it("invokes meta-conversion with the Lead body, signed with the shared secret, and a failing function is only logged", async () => {
     vi.resetModules();
     vi.stubEnv("SUPABASE_URL", fake.url);
     vi.stubEnv("SUPABASE_ANON_KEY", ANON_KEY);
+    vi.stubEnv("CONVERSION_SIGNING_SECRET", SIGNING_SECRET);
     const { reportLeadConversion } = await import("@/lib/meta/conversion-reporter");
     const l = lead();
     await reportLeadConversion(l, visit);
     const call = fake.requests.find((r) => r.path === "/functions/v1/meta-conversion");
-    expect(call).toMatchObject({ method: "POST", apikey: ANON_KEY });
+    expect(call).toMatchObject({ method: "POST", apikey: ANON_KEY, signed: true });
     expect(call!.body).toEqual({
       eventName: "Lead",
       eventId: l.id,
@@ -179,6 +181,22 @@ describe("conversion reporting in Supabase mode", () => {
     expect(logs.events("conversion.failed")).toMatchObject([{ level: "error", status: 500 }]);
     expect(logs.text()).not.toMatch(/ana@example\.com|5512345678|Acme/);
     logs.restore();
+    fake.setMode({ functions: "ok" });
+    vi.unstubAllEnvs();
+  });
+
+  it("sends nothing unsigned: without CONVERSION_SIGNING_SECRET it logs why, naming the variable", async () => {
+    vi.resetModules();
+    vi.stubEnv("SUPABASE_URL", fake.url);
+    vi.stubEnv("SUPABASE_ANON_KEY", ANON_KEY);
+    vi.stubEnv("CONVERSION_SIGNING_SECRET", "");
+    const logs = captureLogs();
+    const { reportLeadConversion } = await import("@/lib/meta/conversion-reporter");
+    const l = lead();
+    await reportLeadConversion(l, visit);
+    expect(fake.requests.some((r) => r.path === "/functions/v1/meta-conversion" && (r.body as { eventId?: string })?.eventId === l.id)).toBe(false);
+    logs.restore();
+    expect(logs.events("conversion.failed").map((l) => (l.err as { message: string }).message)).toEqual([expect.stringContaining("CONVERSION_SIGNING_SECRET is not set")]);
     vi.unstubAllEnvs();
   });
 });

@@ -17,6 +17,7 @@ export const E2E_PORTS = {
   refusal: base + 10,
   operations: base + 11,
   operationsRedis: base + 12,
+  securityReview: base + 13,
 } as const;
 
 export const E2E_HOSTS = {

@@ -7,22 +7,28 @@
 // (down answers 500; slow holds the request slowMs, default 3000, then stores it; refuse drops the connection),
 // POST /__control/reset (modes back to ok, recorded requests cleared), GET /__control/requests (every REST and
 // function call: method, path, apikey, authorization, body), GET /__control/rows (the stored leads),
-// GET /__control/health. POST /rest/v1/rpc/leads_store_ready runs the migration's readiness function as the caller.
+// GET /__control/health. RPC calls (below) honour the rest modes too.
 //
 // The service-role key (FAKE_SERVICE_ROLE_KEY, which the meta-conversion function gets as
 // SUPABASE_SERVICE_ROLE_KEY) reads and updates contact_submissions PostgREST-style: GET and PATCH with
-// `column=eq.value` / `column=is.null` filters, `select=a,b`, and `Prefer: return=representation`. Any other
-// key runs as anon, so PostgreSQL's grants answer exactly as on Supabase (anon may only insert).
+// `column=eq.value` / `column=is.null` filters, `select=a,b`, and `Prefer: return=representation`, and calls SQL
+// functions with POST /rest/v1/rpc/<name> (named arguments in a JSON object). Any other key runs as anon, so
+// PostgreSQL's grants answer exactly as on Supabase (anon may only insert).
+//
+// With a conversion signing secret (the `signingSecret` option, or FAKE_CONVERSION_SIGNING_SECRET), the stand-in
+// meta-conversion endpoint checks each call's signature as the real function does and answers 401 to a bad one;
+// every recorded function call says whether it was validly signed.
 import { PGlite } from "@electric-sql/pglite";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { pathToFileURL } from "node:url";
 import { insertAsAnon, migrate, type LeadRow } from "../../lib/contact/migrations.ts";
+import { SIGNATURE_HEADER, verifySignatureHeader } from "../../supabase/functions/_shared/signed-request.ts";
 
 export const FAKE_SERVICE_ROLE_KEY = "fake-service-role-key";
 
 export type RestMode = "ok" | "down" | "slow" | "refuse";
 export type FunctionsMode = "ok" | "down";
-export type RecordedRequest = { method: string; path: string; apikey: string | null; authorization: string | null; body: unknown };
+export type RecordedRequest = { method: string; path: string; apikey: string | null; authorization: string | null; body: unknown; signed?: boolean };
 
 export type FakeSupabase = {
   url: string;
@@ -34,10 +40,14 @@ export type FakeSupabase = {
   close(): Promise<void>;
 };
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
+async function readText(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const text = await readText(req);
   return text ? JSON.parse(text) : null;
 }
 
@@ -70,7 +80,7 @@ function send(res: ServerResponse, status: number, body?: unknown) {
   res.end(body === undefined ? "" : JSON.stringify(body));
 }
 
-export async function startFakeSupabase(port = 0): Promise<FakeSupabase> {
+export async function startFakeSupabase(port = 0, { signingSecret }: { signingSecret?: string } = {}): Promise<FakeSupabase> {
   const db = await PGlite.create();
   await migrate(db);
   const requests: RecordedRequest[] = [];
@@ -101,9 +111,12 @@ export async function startFakeSupabase(port = 0): Promise<FakeSupabase> {
       if (url.pathname === "/__control/requests") return send(res, 200, requests);
       if (url.pathname === "/__control/rows") return send(res, 200, await rows());
 
-      const body = await readJson(req);
+      const text = await readText(req);
+      const body: unknown = text ? JSON.parse(text) : null;
       const apikey = typeof req.headers.apikey === "string" ? req.headers.apikey : null;
-      requests.push({ method: req.method ?? "", path: url.pathname, apikey, authorization: req.headers.authorization ?? null, body });
+      const signature = req.headers[SIGNATURE_HEADER];
+      const signed = signingSecret ? (await verifySignatureHeader(signingSecret, typeof signature === "string" ? signature : null, text)).ok : undefined;
+      requests.push({ method: req.method ?? "", path: url.pathname, apikey, authorization: req.headers.authorization ?? null, body, ...(signed === undefined ? {} : { signed }) });
       // Supabase's gateway refuses any call without a project key.
       if (!apikey) return send(res, 401, { message: "No API key found in request" });
 
@@ -147,18 +160,27 @@ export async function startFakeSupabase(port = 0): Promise<FakeSupabase> {
           return send(res, e.code === "42501" ? 401 : 400, { code: e.code, message: e.message, details: null, hint: null });
         }
       }
-      if (url.pathname === "/rest/v1/rpc/leads_store_ready" && req.method === "POST") {
+      const rpc = /^\/rest\/v1\/rpc\/([a-z_][a-z0-9_]*)$/.exec(url.pathname)?.[1];
+      if (rpc && req.method === "POST") {
         if (rest === "refuse") return req.socket.destroy();
         if (rest === "down") return send(res, 500, { code: "XX000", message: "Internal server error", details: null, hint: null });
         if (rest === "slow") await new Promise((r) => setTimeout(r, slowMs));
-        const role = apikey === FAKE_SERVICE_ROLE_KEY ? "service_role" : "anon";
-        const { rows } = await db.transaction(async (tx) => {
-          await tx.exec(`set local role ${role}`);
-          return tx.query<{ ready: boolean }>("select public.leads_store_ready() as ready");
-        });
-        return send(res, 200, rows[0]!.ready);
+        const role = apikey === FAKE_SERVICE_ROLE_KEY && req.headers.authorization === `Bearer ${FAKE_SERVICE_ROLE_KEY}` ? "service_role" : "anon";
+        const args = Object.entries((body ?? {}) as Record<string, unknown>);
+        if (args.some(([name]) => !IDENTIFIER.test(name))) return send(res, 400, { code: "PGRST102", message: "Bad arguments" });
+        try {
+          const result = await db.transaction(async (tx) => {
+            await tx.exec(`set local role ${role}`);
+            return tx.query<{ result: unknown }>(`select public.${rpc}(${args.map(([name], i) => `${name} => $${i + 1}`).join(", ")}) as result`, args.map(([, value]) => value));
+          });
+          return send(res, 200, result.rows[0]?.result ?? null);
+        } catch (error) {
+          const e = error as { code?: string; message?: string };
+          return send(res, e.code === "42501" ? 401 : 400, { code: e.code, message: e.message, details: null, hint: null });
+        }
       }
       if (url.pathname === "/functions/v1/meta-conversion" && req.method === "POST") {
+        if (signed === false) return send(res, 401, { error: "Invalid signature" });
         if (functions === "down") return send(res, 500, { error: "function crashed" });
         return send(res, 200, { ok: true });
       }
@@ -191,6 +213,6 @@ export async function startFakeSupabase(port = 0): Promise<FakeSupabase> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const fake = await startFakeSupabase(Number(process.env.FAKE_SUPABASE_PORT ?? 3102));
+  const fake = await startFakeSupabase(Number(process.env.FAKE_SUPABASE_PORT ?? 3102), { signingSecret: process.env.FAKE_CONVERSION_SIGNING_SECRET || undefined });
   console.log(`fake Supabase on ${fake.url}`);
 }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +8,7 @@ import { freePort } from "./free-port.ts";
 export const REDIS_SERVER = process.env.REDIS_SERVER_PATH || "redis-server";
 
 export type TestRedis = {
+  /** redis://:<password>@127.0.0.1:<port>: with a password, as production requires. */
   url: string;
   port: number;
   /** Stops the server (its data is gone: nothing is persisted). */
@@ -17,15 +19,16 @@ export type TestRedis = {
   close(): Promise<void>;
 };
 
-/** A throwaway redis-server on a free loopback port, in its own temp dir, with persistence off. */
+/** A throwaway redis-server on a free loopback port, in its own temp dir, with persistence off and a password. */
 export async function startRedis(): Promise<TestRedis> {
   const dir = mkdtempSync(join(tmpdir(), "redis-"));
   const port = await freePort();
+  const password = randomBytes(24).toString("hex");
   let child: ChildProcess | undefined;
 
   const start = () =>
     new Promise<void>((resolve, reject) => {
-      const args = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no", "--daemonize", "no"];
+      const args = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no", "--daemonize", "no", "--requirepass", password];
       const proc = spawn(REDIS_SERVER, args, { stdio: ["ignore", "pipe", "inherit"] });
       child = proc;
       let output = "";
@@ -48,7 +51,7 @@ export async function startRedis(): Promise<TestRedis> {
 
   await start();
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `redis://:${password}@127.0.0.1:${port}`,
     port,
     stop,
     start,

@@ -1,8 +1,9 @@
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import type { APIRequestContext } from "@playwright/test";
+import { E2E_SECRETS } from "./e2e-secrets";
 
 /** The test servers' webhook secret (playwright.config.ts). */
-export const REVALIDATE_SECRET = "e2e-revalidate-secret";
+export const REVALIDATE_SECRET: string = E2E_SECRETS.SANITY_REVALIDATE_SECRET;
 
 /** Calls /api/revalidate as Sanity's webhook does after a publish: the body, signed. */
 export async function revalidateWebhook(request: APIRequestContext, body: unknown, secret = REVALIDATE_SECRET) {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { captureLogs } from "../support/log-lines";
-import { clientAddress, rateLimitKey } from "@/lib/http/client-ip";
+import { clientAddress, rateLimitKey, rateLimitNetworkKey } from "@/lib/http/client-ip";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -47,5 +47,12 @@ describe("the rate-limit key", () => {
 
   it("is undefined for a missing or invalid address", () => {
     for (const value of [undefined, "", "unknown", "1.2.3", "2001:db8::g", "::ffff:999.0.0.1"]) expect(rateLimitKey(value)).toBeUndefined();
+  });
+
+  it("has a network key, the /48, for IPv6 only", () => {
+    expect(rateLimitNetworkKey("2001:db8:1:2:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:1::/48");
+    expect(rateLimitNetworkKey("2001:0db8:0001:ffff::1")).toBe("2001:db8:1::/48");
+    expect(rateLimitNetworkKey("2001:db8:2::1")).not.toBe(rateLimitNetworkKey("2001:db8:1::1"));
+    for (const value of [undefined, "203.0.113.7", "::ffff:203.0.113.7", "garbage"]) expect(rateLimitNetworkKey(value)).toBeUndefined();
   });
 });

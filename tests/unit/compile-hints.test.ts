@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -26,6 +27,21 @@ describe("compile hints on the start-up chunks", () => {
     expect(await readFile(chunk("react.js"), "utf8")).toBe("//# allFunctionsCalledOnLoad\n(()=>{/* react.js */})();");
     expect(await readFile(chunk("router.js"), "utf8")).toBe("//# allFunctionsCalledOnLoad\n(()=>{/* router.js */})();");
     expect(await readFile(chunk("lazy-toasts.js"), "utf8")).toBe("(()=>{/* lazy-toasts.js */})();");
+  });
+
+  it("keep each marked chunk's Subresource Integrity hash true to its new bytes, so browsers still run it", async () => {
+    await manifest(["static/chunks/react.js", "static/chunks/router.js"]);
+    const sri = (file: string, algorithm = "sha256") => readFile(path.join(distDir, file)).then((bytes) => `${algorithm}-${createHash(algorithm).update(bytes).digest("base64")}`);
+    await mkdir(path.join(distDir, "server"));
+    const before = { "static/chunks/react.js": await sri("static/chunks/react.js"), "static/chunks/router.js": await sri("static/chunks/router.js", "sha384"), "static/chunks/lazy-toasts.js": await sri("static/chunks/lazy-toasts.js") };
+    await writeFile(path.join(distDir, "server/subresource-integrity-manifest.json"), JSON.stringify(before));
+    await addCompileHints(distDir);
+    const after = JSON.parse(await readFile(path.join(distDir, "server/subresource-integrity-manifest.json"), "utf8")) as Record<string, string>;
+    expect(after).toEqual({ "static/chunks/react.js": await sri("static/chunks/react.js"), "static/chunks/router.js": await sri("static/chunks/router.js", "sha384"), "static/chunks/lazy-toasts.js": before["static/chunks/lazy-toasts.js"] });
+    expect(after["static/chunks/react.js"]).not.toBe(before["static/chunks/react.js"]);
+    // The copy the server loads as a script holds the same.
+    const script = await readFile(path.join(distDir, "server/subresource-integrity-manifest.js"), "utf8");
+    expect(JSON.parse(JSON.parse(script.replace(/^self\.__SUBRESOURCE_INTEGRITY_MANIFEST=/, "")) as string)).toEqual(after);
   });
 
   it("stop the build, naming the manifest, when Next no longer lists its start-up chunks", async () => {

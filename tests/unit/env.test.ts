@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { buildSiteUrl, clientIpHeader, contentBackend, leadsBackend, logLevel, productionRefusal, readServerEnv, requestIdHeader, tracingEnabled } from "@/lib/env/env";
+import { buildSiteUrl, clientIpHeader, contactRateLimits, contentBackend, leadsBackend, logLevel, ownHostHeader, productionRefusal, readServerEnv, requestIdHeader, tracingEnabled } from "@/lib/env/env";
 import { commonHeaders } from "@/lib/security-headers";
 
 afterEach(() => vi.unstubAllEnvs());
+
+const STRONG = "0123456789abcdef0123456789abcdef";
 
 describe("environment", () => {
   it("selects the embedded defaults when nothing is configured", () => {
@@ -46,12 +48,62 @@ describe("environment", () => {
     expect(refusal).toMatch(/CONTACT_RATE_LIMIT_PER_MINUTE=0/);
     expect(refusal).not.toMatch(/\n/);
 
-    const supabase = { SUPABASE_URL: "https://xyz.supabase.co", SUPABASE_ANON_KEY: "anon" };
+    const supabase = { SUPABASE_URL: "https://xyz.supabase.co", SUPABASE_ANON_KEY: "anon", CONVERSION_SIGNING_SECRET: STRONG };
     expect(productionRefusal(readServerEnv({ ...supabase, CLIENT_IP_HEADER: "X-Real-IP" }))).toBeUndefined();
     expect(productionRefusal(readServerEnv({ LEADS_STORE: "embedded", CONTACT_RATE_LIMIT_PER_MINUTE: "0" }))).toBeUndefined();
     expect(productionRefusal(readServerEnv({ ...supabase }))).not.toMatch(/LEADS_STORE/);
     // Vercel's own header is known, so the platform needs no CLIENT_IP_HEADER.
     expect(productionRefusal(readServerEnv({ ...supabase, VERCEL: "1" }))).toBeUndefined();
+  });
+
+  it("refuses a production server whose secrets are under 32 characters, naming each", () => {
+    const base = { LEADS_STORE: "embedded", CLIENT_IP_HEADER: "x-real-ip" };
+    const refusal = productionRefusal(readServerEnv({ ...base, DRAFT_MODE_SECRET: "e2e-draft-secret", SANITY_REVALIDATE_SECRET: "x".repeat(31) }));
+    expect(refusal).toMatch(/DRAFT_MODE_SECRET is 16 characters, and a secret needs at least 32/);
+    expect(refusal).toMatch(/SANITY_REVALIDATE_SECRET is 31 characters/);
+    expect(refusal).not.toMatch(/e2e-draft-secret|xxxx/);
+    expect(refusal).not.toMatch(/\n/);
+    expect(productionRefusal(readServerEnv({ ...base, DRAFT_MODE_SECRET: STRONG, SANITY_REVALIDATE_SECRET: "x".repeat(32) }))).toBeUndefined();
+  });
+
+  it("refuses a production server reporting to Supabase without the conversion signing secret, or with a short one", () => {
+    const supabase = { SUPABASE_URL: "https://xyz.supabase.co", SUPABASE_ANON_KEY: "anon", CLIENT_IP_HEADER: "x-real-ip" };
+    expect(productionRefusal(readServerEnv(supabase))).toMatch(/CONVERSION_SIGNING_SECRET, the secret the meta-conversion function checks/);
+    expect(productionRefusal(readServerEnv({ ...supabase, CONVERSION_SIGNING_SECRET: "short" }))).toMatch(/CONVERSION_SIGNING_SECRET is 5 characters/);
+    // The embedded store reports to a local log: nothing to sign.
+    expect(productionRefusal(readServerEnv({ LEADS_STORE: "embedded", CLIENT_IP_HEADER: "x-real-ip" }))).toBeUndefined();
+  });
+
+  it("refuses a production Redis without a password unless REDIS_ALLOW_PLAINTEXT=1 says it is on a private network", () => {
+    const supabase = { SUPABASE_URL: "https://xyz.supabase.co", SUPABASE_ANON_KEY: "anon", CONVERSION_SIGNING_SECRET: STRONG, CLIENT_IP_HEADER: "x-real-ip" };
+    for (const url of ["redis://10.0.0.5:6379", "rediss://redis.internal:6380", "redis://default@10.0.0.5:6379"]) {
+      const refusal = productionRefusal(readServerEnv({ ...supabase, REDIS_URL: url }));
+      expect(refusal, url).toMatch(/REDIS_URL has no password/);
+      expect(refusal, url).toMatch(/REDIS_ALLOW_PLAINTEXT=1/);
+      expect(productionRefusal(readServerEnv({ ...supabase, REDIS_URL: url, REDIS_ALLOW_PLAINTEXT: "1" })), url).toBeUndefined();
+    }
+    expect(productionRefusal(readServerEnv({ ...supabase, REDIS_URL: "rediss://default:s3cret@eu1.upstash.io:6379" }))).toBeUndefined();
+    expect(productionRefusal(readServerEnv({ ...supabase, REDIS_URL: "redis://:s3cret@10.0.0.5:6379" }))).toBeUndefined();
+    expect(() => readServerEnv({ REDIS_ALLOW_PLAINTEXT: "perhaps" })).toThrow(/REDIS_ALLOW_PLAINTEXT/);
+  });
+
+  it("counts a forwarded host as the site's own only when the operator names its header (development: Host)", () => {
+    expect(ownHostHeader(readServerEnv({ FORWARDED_HOST_HEADER: "X-Forwarded-Host" }))).toBe("x-forwarded-host");
+    vi.stubEnv("NODE_ENV", "production");
+    expect(ownHostHeader(readServerEnv({}))).toBeUndefined();
+    vi.stubEnv("NODE_ENV", "development");
+    expect(ownHostHeader(readServerEnv({}))).toBe("host");
+    expect(() => readServerEnv({ FORWARDED_HOST_HEADER: "x forwarded host" })).toThrow(/FORWARDED_HOST_HEADER/);
+  });
+
+  it("limits each IPv6 /48 to 4 × the per-client limit unless told otherwise, and all clients to a global ceiling", () => {
+    expect(contactRateLimits(readServerEnv({}))).toEqual({ perClient: 5, perNetwork: 20, global: 100 });
+    expect(contactRateLimits(readServerEnv({ CONTACT_RATE_LIMIT_PER_MINUTE: "3" }))).toEqual({ perClient: 3, perNetwork: 12, global: 100 });
+    expect(contactRateLimits(readServerEnv({ CONTACT_RATE_LIMIT_IPV6_48_PER_MINUTE: "50", CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: "0" }))).toEqual({ perClient: 5, perNetwork: 50, global: 0 });
+    // 0 runs without limits, unless a ceiling is asked for explicitly (it needs no client address).
+    expect(contactRateLimits(readServerEnv({ CONTACT_RATE_LIMIT_PER_MINUTE: "0" }))).toEqual({ perClient: 0, perNetwork: 0, global: 0 });
+    expect(contactRateLimits(readServerEnv({ CONTACT_RATE_LIMIT_PER_MINUTE: "0", CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: "30" }))).toEqual({ perClient: 0, perNetwork: 0, global: 30 });
+    expect(() => readServerEnv({ CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: "-1" })).toThrow(/CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE/);
   });
 
   it("reads the client-address header the operator names, or the platform's", () => {

@@ -3,6 +3,7 @@ import { handleContact } from "@/lib/contact/handle-contact";
 import { getRateLimiter } from "@/lib/contact/rate-limiter";
 import { getSubmissionsStore } from "@/lib/contact/submissions-store";
 import { askConsentFor, trackingConsented } from "@/lib/consent/tracking-consent";
+import { ownHostHeader } from "@/lib/env/env";
 import { serverEnv } from "@/lib/env/server-env";
 import { reportLeadConversion } from "@/lib/meta/conversion-reporter";
 import { observedRequest } from "@/lib/telemetry/observed-request";
@@ -20,6 +21,7 @@ export function POST(request: Request): Promise<Response> {
       report: (lead, visit) => after(() => inSpan("conversion.report", {}, () => reportLeadConversion(lead, visit))),
       mayTrack: async (market, cookieHeader) => trackingConsented(cookieHeader, await askConsentFor(market)),
       siteUrl: serverEnv().NEXT_PUBLIC_SITE_URL,
+      hostHeader: ownHostHeader(serverEnv()),
     }),
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import "./zod-without-eval";
 import { NextStudio } from "next-sanity/studio";
 import config from "@/studio/sanity.config";
 

@@ -1,13 +1,17 @@
 // Supabase Edge Function: reports a stored lead to Meta's Conversions API as a server `Lead` event, once.
+// Only the site may call it: the project's key is public by design, so each call must also be signed with
+// CONVERSION_SIGNING_SECRET (a secret the site and this function alone hold), recent, and not seen before — each
+// accepted signature is recorded in the database, which every instance of the function shares.
 // The body only names the lead (its id, which is also the browser pixel's eventID, so Meta deduplicates the
 // two) and the visit's context; who the person is comes from contact_submissions, read with the service role
 // Supabase gives every function. Claiming the row (setting conversion_reported_at, which anon cannot write)
-// before calling Meta makes a replay or a forged body send nothing. Plain fetch against PostgREST and the
+// before calling Meta makes a second report of a lead send nothing. Plain fetch against PostgREST and the
 // Graph API: no imports that need the internet at run time.
 import { readCappedBody } from "../_shared/capped-body.ts";
 import { DATABASE_TIMEOUT_MS, META_TIMEOUT_MS } from "../_shared/deadlines.ts";
 import { logLine } from "../_shared/json-log.ts";
 import { buildLeadEvent, readConversionRequest, STORED_LEAD_COLUMNS, type StoredLead } from "../_shared/meta-event.ts";
+import { MIN_SECRET_LENGTH, SIGNATURE_HEADER, verifySignatureHeader } from "../_shared/signed-request.ts";
 
 const GRAPH_API_VERSION = "v23.0";
 /** A real body is well under 1 KB. */
@@ -16,21 +20,22 @@ const MAX_BODY_BYTES = 4 * 1024;
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 
-type Config = { pixelId: string; accessToken: string; testEventCode?: string; graphUrl: string; supabaseUrl: string; serviceRoleKey: string };
+type Config = { pixelId: string; accessToken: string; testEventCode?: string; graphUrl: string; supabaseUrl: string; serviceRoleKey: string; signingSecret: string };
 
 function config(): Config | null {
   const pixelId = Deno.env.get("META_PIXEL_ID");
   const accessToken = Deno.env.get("META_ACCESS_TOKEN");
   const supabaseUrl = Deno.env.get("SUPABASE_URL");
   const serviceRoleKey = Deno.env.get("SUPABASE_SERVICE_ROLE_KEY");
-  if (!pixelId || !accessToken || !supabaseUrl || !serviceRoleKey) return null;
+  const signingSecret = Deno.env.get("CONVERSION_SIGNING_SECRET");
+  if (!pixelId || !accessToken || !supabaseUrl || !serviceRoleKey || !signingSecret || signingSecret.length < MIN_SECRET_LENGTH) return null;
   const graphUrl = (Deno.env.get("META_GRAPH_URL") || "https://graph.facebook.com").replace(/\/+$/, "");
-  return { pixelId, accessToken, testEventCode: Deno.env.get("META_TEST_EVENT_CODE") || undefined, graphUrl, supabaseUrl, serviceRoleKey };
+  return { pixelId, accessToken, testEventCode: Deno.env.get("META_TEST_EVENT_CODE") || undefined, graphUrl, supabaseUrl, serviceRoleKey, signingSecret };
 }
 
-/** One PostgREST call on contact_submissions as the service role. */
-function leads(cfg: Config, query: string, init: { method: string; body?: unknown; prefer?: string }): Promise<Response> {
-  return fetch(`${cfg.supabaseUrl}/rest/v1/contact_submissions?${query}`, {
+/** One PostgREST call as the service role: `path` below /rest/v1/. */
+function postgrest(cfg: Config, path: string, init: { method: string; body?: unknown; prefer?: string }): Promise<Response> {
+  return fetch(`${cfg.supabaseUrl}/rest/v1/${path}`, {
     method: init.method,
     headers: {
       apikey: cfg.serviceRoleKey,
@@ -42,6 +47,16 @@ function leads(cfg: Config, query: string, init: { method: string; body?: unknow
     body: init.body ? JSON.stringify(init.body) : undefined,
     signal: AbortSignal.timeout(DATABASE_TIMEOUT_MS),
   });
+}
+
+/** One PostgREST call on contact_submissions. */
+const leads = (cfg: Config, query: string, init: { method: string; body?: unknown; prefer?: string }) => postgrest(cfg, `contact_submissions?${query}`, init);
+
+/** Records an accepted signature until it expires; false when it was recorded before (a replayed call). */
+async function claimSignature(cfg: Config, signature: string, expiresAt: Date): Promise<boolean> {
+  const response = await postgrest(cfg, "rpc/claim_request_signature", { method: "POST", body: { signature, expires_at: expiresAt.toISOString() } });
+  if (!response.ok) throw new Error(`database answered ${response.status}`);
+  return (await response.json()) === true;
 }
 
 /** Marks the lead reported if nobody has yet, and returns it; null when it does not exist or was reported. */
@@ -71,11 +86,28 @@ export async function handle(request: Request): Promise<Response> {
   if (request.method !== "POST") return json(405, { error: "Only POST" }, { allow: "POST" });
   const cfg = config();
   if (!cfg) {
-    logLine("error", "conversion.unconfigured", "meta-conversion: META_PIXEL_ID, META_ACCESS_TOKEN, SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set");
+    logLine("error", "conversion.unconfigured", `meta-conversion: META_PIXEL_ID, META_ACCESS_TOKEN, SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY and CONVERSION_SIGNING_SECRET (at least ${MIN_SECRET_LENGTH} characters) must be set`);
     return json(500, { error: "Function not configured" });
   }
   const bytes = await readCappedBody(request, MAX_BODY_BYTES);
   if (bytes === null) return json(413, { error: `Body over ${MAX_BODY_BYTES} bytes` });
+
+  // Checked on the bytes as received, before anything is parsed or read from the database.
+  const signed = await verifySignatureHeader(cfg.signingSecret, request.headers.get(SIGNATURE_HEADER), bytes);
+  if (!signed.ok) {
+    console.warn(`meta-conversion: refused a call whose signature is ${signed.reason}`);
+    return json(401, { error: signed.reason === "stale" ? "Signature is not recent" : "Missing or invalid signature" });
+  }
+  try {
+    if (!(await claimSignature(cfg, signed.signature, signed.expiresAt))) {
+      console.warn("meta-conversion: refused a replayed call");
+      return json(409, { error: "This call was already received" });
+    }
+  } catch (error) {
+    console.error(`meta-conversion: recording a call's signature failed (${reason(error)})`);
+    return json(503, { error: "Database unavailable" });
+  }
+
   let body: unknown;
   try {
     body = JSON.parse(new TextDecoder().decode(bytes));

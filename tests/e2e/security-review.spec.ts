@@ -1,0 +1,124 @@
+// The findings of the security review, each replayed against production servers (`next start` of the e2e build):
+// what an attacker sends, and what the server must answer or log.
+import { expect, test } from "@playwright/test";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { readDataset, writeDataset } from "../support/dataset-file";
+import { E2E_HOSTS, E2E_PORTS, SANITY_MODE } from "../support/e2e-hosts";
+import { E2E_SECRETS } from "../support/e2e-secrets";
+import { stopGracefully, waitUntilServing } from "../support/server-process";
+
+const SITE = E2E_HOSTS.embedded;
+const EVIL = "https://evil.example";
+
+/** Where a browser goes when it follows this response's Location header. */
+const destination = (location: string | undefined, base = SITE) => new URL(location ?? "", base).href;
+
+test.describe("redirects after draft mode stay on the site", () => {
+  // As sent in the query string (raw, so the server's own decoding applies): dot segments, encoded dots and
+  // slashes, backslashes, tabs, double encoding.
+  const HOSTILE = ["/.//evil.example", "/..//evil.example", "/%2e//evil.example/x", "/./%5Cevil.example", "/%252e//evil.example", "/%2F%2Fevil.example", "/%252F%252Fevil.example", "/%09/evil.example", "/..%252F..%252F%252Fevil.example", "/%EF%BC%8F%EF%BC%8Fevil.example"];
+
+  for (const target of HOSTILE) {
+    test(`disable and enable never send the browser off the site for ${target}`, async ({ request }) => {
+      for (const route of [`disable?redirect=${target}`, `enable?secret=${E2E_SECRETS.DRAFT_MODE_SECRET}&redirect=${target}`]) {
+        const response = await request.get(`/api/draft-mode/${route}`, { maxRedirects: 0, headers: { "x-real-ip": "192.0.2.10" } });
+        expect(response.status(), route).toBe(307);
+        expect(destination(response.headers()["location"]), route).toBe(`${SITE}/mx`);
+      }
+    });
+  }
+
+  test("the Presentation tool's enable route lands on the path it asks for, and never off the site", async ({ request }) => {
+    const docs = readDataset(SANITY_MODE.datasetFile);
+    const secret = { _id: "sanity-preview-url-secret.review", _type: "sanity.previewUrlSecret", _updatedAt: new Date().toISOString(), secret: "e2e-review-presentation-secret", studioUrl: "/studio" };
+    writeDataset([...docs.filter((d) => d._id !== secret._id), secret], SANITY_MODE.datasetFile);
+    try {
+      const enable = (pathname: string) => request.get(`${E2E_HOSTS.sanity}/api/draft-mode/enable?sanity-preview-secret=${secret.secret}&sanity-preview-pathname=${pathname}`, { maxRedirects: 0 });
+      const ok = await enable("/br");
+      expect(ok.status()).toBe(307);
+      expect(destination(ok.headers()["location"], E2E_HOSTS.sanity)).toBe(`${E2E_HOSTS.sanity}/br`);
+      for (const target of ["/.//evil.example", "/%2e//evil.example/x", "/./%5Cevil.example"]) {
+        const response = await enable(target);
+        expect(response.status(), target).toBe(307);
+        expect(new URL(destination(response.headers()["location"], E2E_HOSTS.sanity)).origin, target).toBe(E2E_HOSTS.sanity);
+      }
+    } finally {
+      writeDataset(docs, SANITY_MODE.datasetFile);
+    }
+  });
+});
+
+test("a cross-site POST naming itself our host in X-Forwarded-Host is refused with 403", async ({ request }) => {
+  const post = (headers: Record<string, string>) =>
+    request.post("/api/contact", { headers: { "content-type": "application/json", "x-real-ip": "192.0.2.20", ...headers }, data: "{}" });
+  const forged = await post({ origin: EVIL, "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" });
+  expect(forged.status()).toBe(403);
+  expect((await forged.json()).error).toMatch(/Cross-site/);
+  // The site's own origin gets past the check (and on to validation of the empty body).
+  expect((await post({ origin: SITE })).status()).toBe(422);
+});
+
+test("one IPv6 /48 rotating its /64s gets 4 x the per-client limit, then 429; another /48 is counted apart", async ({ request }) => {
+  // Each attempt passes the limiter before the body is read, so empty bodies (422, nothing stored) count too.
+  const attempt = (ip: string) => request.post("/api/contact", { headers: { "content-type": "application/json", "x-real-ip": ip }, data: "{}" });
+  const statuses = [];
+  for (let i = 0; i < 21; i++) statuses.push((await attempt(`2001:db8:4848:${i.toString(16)}::1`)).status());
+  // CONTACT_RATE_LIMIT_PER_MINUTE is 5 on this server: each /64 is far below it, the /48 reaches its 20.
+  expect(statuses.slice(0, 20)).toEqual(Array(20).fill(422));
+  expect(statuses[20]).toBe(429);
+  const refused = await attempt("2001:db8:4848:ff::1");
+  expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+  expect((await attempt("2001:db8:4849::1")).status()).toBe(422);
+});
+
+test("guesses at DRAFT_MODE_SECRET are limited per client like submissions; the right secret still works elsewhere", async ({ request }) => {
+  const enable = (secret: string, ip: string) => request.get(`/api/draft-mode/enable?secret=${secret}&redirect=/mx`, { maxRedirects: 0, headers: { "x-real-ip": ip } });
+  const guesses = [];
+  for (let i = 0; i < 6; i++) guesses.push((await enable(`guess-${i}`, "198.51.100.77")).status());
+  expect(guesses).toEqual([401, 401, 401, 401, 401, 429]);
+  // Limited, the guesser is refused before the secret is even compared.
+  const limited = await enable(E2E_SECRETS.DRAFT_MODE_SECRET, "198.51.100.77");
+  expect(limited.status()).toBe(429);
+  expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+  // A developer with the secret, from another address, is not affected, and a right secret uses up nothing.
+  for (let i = 0; i < 6; i++) expect((await enable(E2E_SECRETS.DRAFT_MODE_SECRET, "198.51.100.78")).status()).toBe(307);
+});
+
+test.describe("the 404 log line", () => {
+  const PORT = E2E_PORTS.securityReview;
+  const ORIGIN = `http://127.0.0.1:${PORT}`;
+  let server: ChildProcess;
+  let log = "";
+  let dir: string;
+
+  test.beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "security-review-"));
+    server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)], {
+      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", EMBEDDED_DB_DIR: join(dir, "pglite"), LEADS_STORE: "embedded", CONTACT_RATE_LIMIT_PER_MINUTE: "0" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    server.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    server.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    await waitUntilServing(server, `${ORIGIN}/mx`, "next start", () => log);
+  });
+
+  test.afterAll(async () => {
+    await stopGracefully(server, 10_000);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("logs the path the server derived, never a value the client put in x-unknown-path", async () => {
+    const forged = { "x-unknown-path": "/admin login ok user=root\n[auth] login ok user=root" };
+    for (const path of ["/api/nope", "/_next/nope", "/_next/static/chunks/nope.js", "/no-such-page", "/mx"]) {
+      const response = await fetch(`${ORIGIN}${path}`, { headers: { "x-unknown-path": forged["x-unknown-path"].replace("\n", " ") } });
+      expect(response.status, path).toBe(path === "/mx" ? 200 : 404);
+    }
+    await expect.poll(() => log).toContain("404: no page at /no-such-page");
+    expect(log).toContain("404: no page at /api/nope");
+    expect(log).not.toMatch(/user=root/);
+    expect(log).not.toMatch(/no page at \(unknown\)/);
+  });
+});

@@ -1,0 +1,7 @@
+// The secrets the browser tests' servers run with: as long as production requires (32 characters or more), so the
+// servers start as a production deployment would.
+export const E2E_SECRETS = {
+  SANITY_REVALIDATE_SECRET: "e2e-revalidate-secret-0123456789abcdef",
+  DRAFT_MODE_SECRET: "e2e-draft-mode-secret-0123456789abcdef",
+  CONVERSION_SIGNING_SECRET: "e2e-conversion-signing-secret-0123456789",
+} as const;

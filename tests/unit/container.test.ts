@@ -1,0 +1,38 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+// The container image's recipe, read as a reviewer would: what it builds from and what runs while it installs.
+const dockerfile = readFileSync("Dockerfile", "utf8");
+const lock = JSON.parse(readFileSync("package-lock.json", "utf8")) as { packages: Record<string, { hasInstallScript?: boolean }> };
+
+/** The base image every stage starts from, with ARG defaults substituted. */
+function baseImages(): string[] {
+  const args = Object.fromEntries([...dockerfile.matchAll(/^ARG (\w+)=(\S+)$/gm)].map((m) => [m[1]!, m[2]!]));
+  return [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]!.replace(/\$\{(\w+)\}/g, (_, name: string) => args[name] ?? ""));
+}
+
+describe("the container image", () => {
+  it("builds every stage from the official Node 24 image pinned by digest", () => {
+    const images = baseImages();
+    expect(images.length).toBeGreaterThanOrEqual(3);
+    for (const image of images) expect(image).toMatch(/^node:24-bookworm-slim@sha256:[0-9a-f]{64}$/);
+  });
+
+  it("installs from the lock without running install scripts, and says why each one in the tree is not needed", () => {
+    const installs = [...dockerfile.matchAll(/^RUN npm (?:install|ci|i)\b(.*)$/gm)];
+    expect(installs).toHaveLength(1);
+    expect(installs[0]![1]).toContain("--ignore-scripts");
+    // A dependency that brings a new install script fails here until someone decides whether the image needs it.
+    const withScripts = Object.entries(lock.packages)
+      .filter(([, pkg]) => pkg.hasInstallScript)
+      .map(([path]) => path.replace(/^.*node_modules\//, ""))
+      .sort();
+    expect(withScripts).toEqual(["deno", "esbuild", "node"]);
+    for (const name of withScripts) expect(dockerfile, name).toContain(`\`${name}\``);
+  });
+
+  it("tells the operator not to publish the port past the proxy the rate limit relies on", () => {
+    expect(dockerfile).toMatch(/docker run -p 127\.0\.0\.1:3000:3000/);
+    expect(dockerfile).toMatch(/never to the internet/);
+  });
+});
