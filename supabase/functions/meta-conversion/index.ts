@@ -95,16 +95,16 @@ export async function handle(request: Request): Promise<Response> {
   // Checked on the bytes as received, before anything is parsed or read from the database.
   const signed = await verifySignatureHeader(cfg.signingSecret, request.headers.get(SIGNATURE_HEADER), bytes);
   if (!signed.ok) {
-    console.warn(`meta-conversion: refused a call whose signature is ${signed.reason}`);
+    logLine("warn", "conversion.call_refused", `meta-conversion: refused a call whose signature is ${signed.reason}`, { reason: signed.reason });
     return json(401, { error: signed.reason === "stale" ? "Signature is not recent" : "Missing or invalid signature" });
   }
   try {
     if (!(await claimSignature(cfg, signed.signature, signed.expiresAt))) {
-      console.warn("meta-conversion: refused a replayed call");
+      logLine("warn", "conversion.call_refused", "meta-conversion: refused a replayed call", { reason: "replayed" });
       return json(409, { error: "This call was already received" });
     }
   } catch (error) {
-    console.error(`meta-conversion: recording a call's signature failed (${reason(error)})`);
+    logLine("error", "conversion.database_unavailable", `meta-conversion: recording a call's signature failed (${reason(error)})`);
     return json(503, { error: "Database unavailable" });
   }
 
