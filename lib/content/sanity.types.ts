@@ -177,13 +177,25 @@ export type ContactSection = {
   >;
   approxUpTo: string;
   approxOver: string;
+  missingAll: string;
+  missingHint: string;
+  emailInvalid: string;
+  phoneInvalid: string;
+  phoneOtherCountry: string;
+  phoneUsePrefix: string;
+  phoneNotOffered: string;
+  invalidField: string;
   submit: string;
   submitting: string;
+  submittingLabel: string;
   successTitle: string;
   successMessage: string;
+  successNext: string;
   errorTitle: string;
   errorMessage: string;
-  invalidField: string;
+  errorInvalid: string;
+  errorRateLimited: string;
+  toasterLabel: string;
 };
 
 export type Benefits = {
@@ -442,7 +454,7 @@ export type AllSanitySchemaTypes =
 
 // Source: lib/content/queries.ts
 // Variable: LANDING_QUERY
-// Query: *[_type == "landingPage" && market == $market][0]{  _id,  market,  locale,  currency,  defaultPhonePrefix,  brandName,  seo{ title, description, "ogImage": coalesce(ogImage, null) },  header{ flagLabel, contactButton },  hero{ title, highlight, body, cta },  benefits{ title, cards[]{ _key, icon, title, body, "claim": coalesce(claim, null) } },  contact{    title,    intro,    fields{      company{ label, placeholder },      contact{ label, placeholder },      email{ label, placeholder },      phonePrefix{ label },      phone{ label, placeholder },      country{ label, placeholder },      reason{ label, placeholder },      volume{ label, placeholder }    },    phonePrefixOptions[]{ value, label },    countryOptions[]{ value, label },    reasonOptions[]{ value, label },    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },    approxUpTo,    approxOver,    submit,    submitting,    successTitle,    successMessage,    errorTitle,    errorMessage,    invalidField  },  footer{ tagline, copyrightYear, rights }}
+// Query: *[_type == "landingPage" && market == $market][0]{  _id,  market,  locale,  currency,  defaultPhonePrefix,  brandName,  seo{ title, description, "ogImage": coalesce(ogImage, null) },  header{ flagLabel, contactButton },  hero{ title, highlight, body, cta },  benefits{ title, cards[]{ _key, icon, title, body, "claim": coalesce(claim, null) } },  contact{    title,    intro,    fields{      company{ label, placeholder },      contact{ label, placeholder },      email{ label, placeholder },      phonePrefix{ label },      phone{ label, placeholder },      country{ label, placeholder },      reason{ label, placeholder },      volume{ label, placeholder }    },    phonePrefixOptions[]{ value, label },    countryOptions[]{ value, label },    reasonOptions[]{ value, label },    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },    approxUpTo,    approxOver,    submit,    submitting,    submittingLabel,    missingAll,    missingHint,    emailInvalid,    phoneInvalid,    phoneOtherCountry,    phoneUsePrefix,    phoneNotOffered,    successTitle,    successMessage,    successNext,    errorTitle,    errorMessage,    errorInvalid,    errorRateLimited,    invalidField,    toasterLabel  },  footer{ tagline, copyrightYear, rights }}
 export type LANDING_QUERY_RESULT = {
   _id: string;
   market: "ar" | "br" | "mx";
@@ -565,11 +577,23 @@ export type LANDING_QUERY_RESULT = {
     approxOver: string;
     submit: string;
     submitting: string;
+    submittingLabel: string;
+    missingAll: string;
+    missingHint: string;
+    emailInvalid: string;
+    phoneInvalid: string;
+    phoneOtherCountry: string;
+    phoneUsePrefix: string;
+    phoneNotOffered: string;
     successTitle: string;
     successMessage: string;
+    successNext: string;
     errorTitle: string;
     errorMessage: string;
+    errorInvalid: string;
+    errorRateLimited: string;
     invalidField: string;
+    toasterLabel: string;
   };
   footer: {
     tagline: string;
@@ -636,7 +660,7 @@ export type PRIVACY_NOTICE_QUERY_RESULT = {
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
-    '*[_type == "landingPage" && market == $market][0]{\n  _id,\n  market,\n  locale,\n  currency,\n  defaultPhonePrefix,\n  brandName,\n  seo{ title, description, "ogImage": coalesce(ogImage, null) },\n  header{ flagLabel, contactButton },\n  hero{ title, highlight, body, cta },\n  benefits{ title, cards[]{ _key, icon, title, body, "claim": coalesce(claim, null) } },\n  contact{\n    title,\n    intro,\n    fields{\n      company{ label, placeholder },\n      contact{ label, placeholder },\n      email{ label, placeholder },\n      phonePrefix{ label },\n      phone{ label, placeholder },\n      country{ label, placeholder },\n      reason{ label, placeholder },\n      volume{ label, placeholder }\n    },\n    phonePrefixOptions[]{ value, label },\n    countryOptions[]{ value, label },\n    reasonOptions[]{ value, label },\n    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },\n    approxUpTo,\n    approxOver,\n    submit,\n    submitting,\n    successTitle,\n    successMessage,\n    errorTitle,\n    errorMessage,\n    invalidField\n  },\n  footer{ tagline, copyrightYear, rights }\n}': LANDING_QUERY_RESULT;
+    '*[_type == "landingPage" && market == $market][0]{\n  _id,\n  market,\n  locale,\n  currency,\n  defaultPhonePrefix,\n  brandName,\n  seo{ title, description, "ogImage": coalesce(ogImage, null) },\n  header{ flagLabel, contactButton },\n  hero{ title, highlight, body, cta },\n  benefits{ title, cards[]{ _key, icon, title, body, "claim": coalesce(claim, null) } },\n  contact{\n    title,\n    intro,\n    fields{\n      company{ label, placeholder },\n      contact{ label, placeholder },\n      email{ label, placeholder },\n      phonePrefix{ label },\n      phone{ label, placeholder },\n      country{ label, placeholder },\n      reason{ label, placeholder },\n      volume{ label, placeholder }\n    },\n    phonePrefixOptions[]{ value, label },\n    countryOptions[]{ value, label },\n    reasonOptions[]{ value, label },\n    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },\n    approxUpTo,\n    approxOver,\n    submit,\n    submitting,\n    submittingLabel,\n    missingAll,\n    missingHint,\n    emailInvalid,\n    phoneInvalid,\n    phoneOtherCountry,\n    phoneUsePrefix,\n    phoneNotOffered,\n    successTitle,\n    successMessage,\n    successNext,\n    errorTitle,\n    errorMessage,\n    errorInvalid,\n    errorRateLimited,\n    invalidField,\n    toasterLabel\n  },\n  footer{ tagline, copyrightYear, rights }\n}': LANDING_QUERY_RESULT;
     '*[_type == "landingPage" && market == $market][0].errorPage{ message, homeLink }': ERROR_PAGE_QUERY_RESULT;
     '*[_type == "privacyNotice" && market == $market][0]{\n  _id,\n  market,\n  locale,\n  title,\n  updatedAt,\n  updatedLabel,\n  body,\n  closeLabel,\n  detailsTitle,\n  legalName,\n  legalNameLabel,\n  address,\n  addressLabel,\n  privacyEmail,\n  privacyEmailLabel,\n  authority,\n  authorityUrl,\n  authorityLabel,\n  formLine,\n  formLinkLabel,\n  footerLinkLabel,\n  "askConsent": coalesce(askConsent, true),\n  bannerLabel,\n  bannerText,\n  acceptLabel,\n  rejectLabel,\n  settingsLinkLabel\n}': PRIVACY_NOTICE_QUERY_RESULT;
   }
