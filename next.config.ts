@@ -1,7 +1,8 @@
 import type { NextConfig } from "next";
-import { PHASE_PRODUCTION_BUILD } from "next/constants";
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants";
 import { fileURLToPath } from "node:url";
 import { addCompileHints } from "./lib/build/compile-hints";
+import { writePhoneMetadata } from "./lib/build/phone-metadata";
 import { buildSiteUrl, contentBackend, readServerEnv } from "./lib/env/env";
 import { commonHeaders, landingCsp, studioCsp } from "./lib/security-headers";
 
@@ -58,4 +59,8 @@ function siteUrlOrStop(): string {
   }
 }
 
-export default nextConfig;
+export default function configFor(phase: string): NextConfig {
+  // The form's phone metadata is generated before anything compiles (see the file); `next start` serves a build.
+  if (phase === PHASE_DEVELOPMENT_SERVER || phase === PHASE_PRODUCTION_BUILD) writePhoneMetadata(fileURLToPath(new URL(".", import.meta.url)));
+  return nextConfig(phase);
+}

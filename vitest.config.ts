@@ -1,7 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { writePhoneMetadata } from "./lib/build/phone-metadata";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
+// The browser's phone check is tested against the server's, on the metadata a build generates.
+writePhoneMetadata(root);
 
 export default defineConfig({
   resolve: {

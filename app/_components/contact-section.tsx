@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { LandingContent } from "@/lib/content/landing-content";
-import { fillAmount, formatCurrency } from "@/lib/markets/currency";
+import { volumeOptionLabels } from "@/lib/content/volume-labels";
 import type { Market } from "@/lib/markets/markets";
 import { ContactForm, type ContactFormCopy } from "./contact-form";
 
@@ -9,13 +9,6 @@ type Props = { market: Market; content: LandingContent; formNote?: ReactNode };
 /** Server side of the form: turns content into the plain strings the client leaf needs. */
 export function ContactSection({ market, content, formNote }: Props) {
   const { contact, locale, currency } = content;
-  const lastVolume = contact.volumeOptions.length - 1;
-  const volumeOptions = contact.volumeOptions.map((option, index) => {
-    if (option.approx == null) return { value: option.value, label: option.label };
-    const template = index === lastVolume ? contact.approxOver : contact.approxUpTo;
-    const amount = formatCurrency(option.approx, locale, currency);
-    return { value: option.value, label: `${option.label} (${fillAmount(template, amount)})` };
-  });
 
   const copy: ContactFormCopy = {
     fields: contact.fields,
@@ -23,15 +16,27 @@ export function ContactSection({ market, content, formNote }: Props) {
       phonePrefix: contact.phonePrefixOptions,
       country: contact.countryOptions,
       reason: contact.reasonOptions,
-      volume: volumeOptions,
+      volume: volumeOptionLabels(contact, locale, currency),
     },
     submit: contact.submit,
     submitting: contact.submitting,
+    submittingLabel: contact.submittingLabel,
+    missingAll: contact.missingAll,
+    missingHint: contact.missingHint,
+    emailInvalid: contact.emailInvalid,
+    phoneInvalid: contact.phoneInvalid,
+    phoneOtherCountry: contact.phoneOtherCountry,
+    phoneUsePrefix: contact.phoneUsePrefix,
+    phoneNotOffered: contact.phoneNotOffered,
     successTitle: contact.successTitle,
     successMessage: contact.successMessage,
+    successNext: contact.successNext,
     errorTitle: contact.errorTitle,
     errorMessage: contact.errorMessage,
+    errorInvalid: contact.errorInvalid,
+    errorRateLimited: contact.errorRateLimited,
     invalidField: contact.invalidField,
+    toasterLabel: contact.toasterLabel,
   };
 
   return (

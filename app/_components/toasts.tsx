@@ -2,10 +2,14 @@
 
 import { Toaster } from "sonner";
 
-/** Spec §9: toasts stay 4000 ms, at most 3 visible; sonner announces them in a polite live region. */
-export default function Toasts() {
+/**
+ * Spec §9: toasts stay 4000 ms, at most 3 visible; sonner announces them in a polite live region, named in the
+ * market's language (`label`, from content) instead of sonner's English "Notifications alt+T".
+ */
+export default function Toasts({ label }: { label: string }) {
   return (
     <Toaster
+      customAriaLabel={label}
       position="bottom-center"
       duration={4000}
       visibleToasts={3}

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { MARKETS } from "../markets/markets";
+import { isEmailAddress } from "./email-rule";
 import { COUNTRIES, FIELD_LIMITS, PHONE_MIN_LENGTH, PHONE_PATTERN, PHONE_PREFIXES, REASONS, VOLUMES } from "./options";
 import { parsePhone } from "./phone";
 
 /**
  * The contact request as the route handler accepts it. Limits match the CHECK constraints of
- * supabase/migrations; the form's HTML constraints come from the same constants in options.ts.
+ * supabase/migrations; the form's HTML constraints come from the same constants in options.ts, and its email and
+ * phone checks from the same rules (email-rule.ts, phone-rules.ts).
  */
 
 /**
@@ -25,7 +27,8 @@ const requiredText = (max: number) => string().min(1, "Required").max(max, `At m
 const requestSchema = z.strictObject({
   company: requiredText(FIELD_LIMITS.company),
   contact: requiredText(FIELD_LIMITS.contact),
-  email: string().max(FIELD_LIMITS.email, `At most ${FIELD_LIMITS.email} characters`).pipe(z.email("Not a valid email address")),
+  // The form applies the same rule (email-rule.ts): an address the browser lets through is never refused here.
+  email: string().max(FIELD_LIMITS.email, `At most ${FIELD_LIMITS.email} characters`).refine(isEmailAddress, "Not a valid email address"),
   phonePrefix: z.enum(PHONE_PREFIXES, "Not an offered country code"),
   phone: string()
     .min(PHONE_MIN_LENGTH, `At least ${PHONE_MIN_LENGTH} characters`)

@@ -1,3 +1,5 @@
+import type { Market } from "../markets/markets";
+
 /**
  * Option values of the contact form: the data contract shared by the browser, the route handler and the
  * database CHECK constraints. Content (Sanity) supplies only their labels, never the values.
@@ -8,6 +10,13 @@ export const REASONS = ["goods", "services", "contractors", "invoice", "other"] 
 export const VOLUMES = ["0-4999", "5000-9999", "10000-49999", "50000-99999", "100000-plus"] as const;
 
 export type PhonePrefix = (typeof PHONE_PREFIXES)[number];
+
+/**
+ * Each market's own country code. Not the form's default (the spec pre-selects 52 outside Brazil, Argentina
+ * included): the country a number typed on that market's page most likely belongs to, offered first when a number
+ * does not fit the selected code.
+ */
+export const MARKET_PHONE_PREFIX: Record<Market, PhonePrefix> = { mx: "52", br: "55", ar: "54" };
 export type Country = (typeof COUNTRIES)[number];
 export type Reason = (typeof REASONS)[number];
 export type Volume = (typeof VOLUMES)[number];
@@ -31,8 +40,9 @@ export const FIELD_LIMITS = {
 
 /**
  * Phone numbers as people type them: an optional leading `+`, then digits, spaces, dashes, dots and
- * parentheses. Deliberately lenient (the browser's `pattern`, compiled with the `v` flag, hence the escapes);
- * the server parses the number for real (lib/contact/phone.ts).
+ * parentheses (the browser's `pattern`, compiled with the `v` flag, hence the escapes). Whether the number can
+ * exist under the selected code is checked by libphonenumber-js, in the browser and again on the server
+ * (lib/contact/phone-rules.ts).
  */
 export const PHONE_PATTERN = "\\+?[0-9 \\(\\)\\.\\-]+";
 export const PHONE_MIN_LENGTH = 6;

@@ -1,28 +1,22 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
-import { PHONE_PREFIXES, type PhonePrefix } from "./options";
+import metadata from "libphonenumber-js/metadata.max.json";
+import type { PhonePrefix } from "./options";
+import { readPhone, type ParsedPhone } from "./phone-rules";
 
-/** A phone as it is stored: the country code, the national significant number's digits, and E.164. */
-export type ParsedPhone = { prefix: PhonePrefix; national: string; e164: string };
-
-const isOffered = (code: string): code is PhonePrefix => (PHONE_PREFIXES as readonly string[]).includes(code);
+export type { ParsedPhone } from "./phone-rules";
 
 /**
- * Reads a phone the way people type it (spaces, dashes, dots, parentheses, trunk prefixes such as Mexico's or
- * Argentina's `0…15`, or a leading `+` and country code) against the selected prefix. A number written with
- * its own `+` code means that country even when the select still shows its default: the visitor typed the
- * code on purpose, the select may never have been touched. Full metadata ("max"), so a number that cannot
- * exist in that country is refused, not just one of the wrong length. Server only: the metadata is ~150 kB.
+ * The server's reading of a typed phone (see phone-rules.ts), with libphonenumber-js's full metadata for every
+ * country (~150 kB, server only), and a message for the 422 when it cannot be stored.
  */
 export function parsePhone(typed: string, selected: PhonePrefix): ParsedPhone | { error: string } {
-  let number = parsePhoneNumberFromString(typed, { defaultCallingCode: selected });
-  // Mexico dropped the "1" before mobile numbers in 2020, but people (and WhatsApp) still write "+52 1 55 …":
-  // the same line, so it is read without the 1.
-  if (number?.countryCallingCode === "52" && !number.isValid() && /^1\d{10}$/.test(number.nationalNumber)) {
-    number = parsePhoneNumberFromString(`+52${number.nationalNumber.slice(1)}`);
+  const read = readPhone(typed, selected, metadata);
+  if (!("problem" in read)) return read;
+  switch (read.problem) {
+    case "not-a-number":
+      return { error: "Not a phone number" };
+    case "not-offered":
+      return { error: read.code ? `Country code +${read.code} is not offered` : "Country code is not offered" };
+    case "invalid":
+      return { error: `Not a valid number for +${read.prefix}` };
   }
-  if (!number) return { error: "Not a phone number" };
-  const prefix = number.countryCallingCode;
-  if (!isOffered(prefix)) return { error: `Country code +${prefix} is not offered` };
-  if (!number.isValid()) return { error: `Not a valid number for +${prefix}` };
-  return { prefix, national: number.nationalNumber, e164: number.number };
 }

@@ -1,7 +1,10 @@
+import { stegaClean } from "@sanity/client/stega";
 import { z } from "zod";
 import { BENEFIT_ICONS } from "./benefit-icons";
 import { optionalText, portableText, short, text } from "./content-fields";
 import { sectionSchema } from "./sections";
+import { COPY_LIMITS, limitMessage } from "./copy-limits";
+import { volumeOptionLabels } from "./volume-labels";
 import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../contact/options";
 import { estimateSavings } from "../savings/estimate";
 import { MARKETS, MARKET_CURRENCIES, MARKET_LOCALES, isMarket, type Market } from "../markets/markets";
@@ -35,6 +38,8 @@ function optionList<const V extends readonly [string, ...string[]]>(values: V) {
 }
 
 const field = z.object({ label: short("fieldLabel"), placeholder: short("placeholder") });
+/** A message the form fills in: it must keep its placeholder, or the visitor would read a sentence with a gap. */
+const template = (placeholder: string, base = text) => base.includes(placeholder, { message: `must contain ${placeholder}` });
 
 /** The legal entity behind the market's site: shown in the footer and the regulation section, and told to search engines. */
 const company = z.object({
@@ -143,15 +148,27 @@ export const landingContentSchema = z.object({
         });
       })
       .transform(inCodeOrder(VOLUMES)),
-    approxUpTo: text.includes("{amount}", { message: "must contain {amount}" }),
-    approxOver: text.includes("{amount}", { message: "must contain {amount}" }),
+    approxUpTo: template("{amount}"),
+    approxOver: template("{amount}"),
     submit: short("submit"),
     submitting: short("submit"),
+    submittingLabel: text,
+    missingAll: text,
+    missingHint: template("{fields}"),
+    emailInvalid: text,
+    phoneInvalid: template("{code}"),
+    phoneOtherCountry: text.refine((value) => value.includes("{country}") || value.includes("{code}"), "must contain {country} or {code}"),
+    phoneUsePrefix: template("{code}", short("submit")),
+    phoneNotOffered: text,
     successTitle: short("toastTitle"),
     successMessage: text,
+    successNext: text,
     errorTitle: short("toastTitle"),
     errorMessage: text,
+    errorInvalid: text,
+    errorRateLimited: template("{minutes}"),
     invalidField: text,
+    toasterLabel: text,
   }),
   footer: z.object({ tagline: text, copyrightYear: z.number().int().min(2000), rights: text, disclosure: text }),
 })
@@ -166,6 +183,14 @@ export const landingContentSchema = z.object({
     path: ["currency"],
     error: (issue) => `must be ${MARKET_CURRENCIES[(issue.input as { market: Market }).market]} for ${(issue.input as { market: Market }).market}`,
     when: ({ value }) => isMarket((value as { market?: unknown } | undefined)?.market),
+  })
+  // A range with its local equivalent is one option of the list: it too must fit a phone's picker.
+  .superRefine((doc, ctx) => {
+    for (const { value, label } of volumeOptionLabels(doc.contact, doc.locale, doc.currency)) {
+      const length = stegaClean(label).length;
+      if (length > COPY_LIMITS.optionLabel.max)
+        ctx.addIssue({ code: "custom", path: ["contact", "volumeOptions"], message: `"${value}" with its equivalent is ${length} characters: ${limitMessage("optionLabel", "max")}` });
+    }
   });
 
 export type LandingContent = z.infer<typeof landingContentSchema>;

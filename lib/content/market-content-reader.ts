@@ -55,5 +55,7 @@ export function readMarketContent<R>(query: string, market: Market, { preview, c
   if (contentBackend(serverEnv()) === "sanity") return fromSanity<R>(query, market, preview);
   const read = (perspective: "published" | "drafts") => queryLocalDataset<R>(serverEnv().CONTENT_DATASET_FILE, query, { market }, perspective);
   if (preview) return read("drafts");
-  return unstable_cache(() => read("published"), [cacheKey, market], { tags: landingTags(market), revalidate: REVALIDATE_SECONDS })();
+  // The query is part of the key: an entry cached by a build with another query shape (kept in .next/cache or a
+  // shared Redis) would fail the content contract of this one.
+  return unstable_cache(() => read("published"), [cacheKey, market, query], { tags: landingTags(market), revalidate: REVALIDATE_SECONDS })();
 }

@@ -85,11 +85,23 @@ export const LANDING_QUERY = defineQuery(`*[_type == "landingPage" && market == 
     approxOver,
     submit,
     submitting,
+    submittingLabel,
+    missingAll,
+    missingHint,
+    emailInvalid,
+    phoneInvalid,
+    phoneOtherCountry,
+    phoneUsePrefix,
+    phoneNotOffered,
     successTitle,
     successMessage,
+    successNext,
     errorTitle,
     errorMessage,
-    invalidField
+    errorInvalid,
+    errorRateLimited,
+    invalidField,
+    toasterLabel
   },
   footer{ tagline, copyrightYear, rights, disclosure }
 }`);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { gzipSync } from "node:zlib";
 import { measurePageWeight } from "../support/page-weight";
 
 // Next 16's own runtime is ~135 kB gzip; our code may add at most ~15 kB on top (issue 2).
@@ -19,3 +20,27 @@ for (const market of ["mx", "br", "ar"]) {
     for (const s of weight.scripts) expect(new URL(s.url).origin).toBe(new URL(baseURL!).origin);
   });
 }
+
+// The form's phone check (libphonenumber-js and the offered codes' metadata) is left out of the page's start: it loads
+// when a visitor first engages the form, together with the toaster.
+const ENGAGEMENT_BUDGET_GZIP = 45 * 1024;
+
+test("the phone check is not in the page's start-up JavaScript and loads, within its budget, when the form is engaged", async ({ page, baseURL }) => {
+  const scripts: { url: string; body: Promise<Buffer>; engaged: boolean }[] = [];
+  let engaged = false;
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push({ url: response.url(), body: response.body(), engaged });
+  });
+  await page.goto(`${baseURL}/mx`, { waitUntil: "networkidle" });
+  const hasPhoneMetadata = async (s: (typeof scripts)[number]) => (await s.body).includes("country_calling_codes");
+  for (const s of scripts) expect(await hasPhoneMetadata(s), s.url).toBe(false);
+
+  engaged = true;
+  await page.locator('[name="company"]').focus();
+  await expect.poll(async () => (await Promise.all(scripts.filter((s) => s.engaged).map(hasPhoneMetadata))).some(Boolean)).toBe(true);
+  await page.waitForLoadState("networkidle");
+  const later = await Promise.all(scripts.filter((s) => s.engaged).map(async (s) => ({ url: s.url, gzip: gzipSync(await s.body).length, phone: await hasPhoneMetadata(s) })));
+  const total = later.reduce((n, s) => n + s.gzip, 0);
+  console.log(`/mx on engagement: ${total} B gzip in ${later.length} scripts (phone check ${later.filter((s) => s.phone).reduce((n, s) => n + s.gzip, 0)} B)`);
+  expect(total).toBeLessThanOrEqual(ENGAGEMENT_BUDGET_GZIP);
+});

@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { contactRequestSchema, fieldErrors } from "@/lib/contact/contact-schema";
+import { isEmailAddress } from "@/lib/contact/email-rule";
 import { COUNTRIES, FIELD_LIMITS, PHONE_PREFIXES, REASONS, VOLUMES } from "@/lib/contact/options";
 import { MARKETS } from "@/lib/markets/markets";
 import { lead } from "../../bench/lib/contact-load";
+import { EMAILS } from "../support/emails";
 
 const valid = {
   company: "  Acme Importaciones ",
@@ -90,6 +92,27 @@ describe("the contact request schema shared by the form and the route", () => {
 
   it("names the body when it is not an object", () => {
     expect(rejected("text")).toEqual({ body: expect.any(String) });
+  });
+});
+
+/** The HTML standard's "valid email address" (what <input type=email> accepts), for the unit test's side of it. */
+const HTML_EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+describe("the one email rule, in the browser and on the server", () => {
+  it.each(EMAILS)("%j → %s, on both sides", (email, accepted) => {
+    expect(isEmailAddress(email)).toBe(accepted);
+    expect(contactRequestSchema.safeParse({ ...valid, email }).success).toBe(accepted);
+  });
+
+  it("takes nothing <input type=email> refuses, so the browser's own check and the rule never disagree", () => {
+    for (const [email] of EMAILS) if (isEmailAddress(email)) expect(email).toMatch(HTML_EMAIL);
+  });
+
+  it("holds the whole address to 254 characters", () => {
+    const long = `${"a".repeat(60)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(63)}.com`;
+    expect(long.length).toBeGreaterThan(254);
+    expect(isEmailAddress(long)).toBe(false);
+    expect(rejected({ ...valid, email: long })).toEqual({ email: "At most 254 characters" });
   });
 });
 

@@ -84,6 +84,18 @@ describe("content validation", () => {
     await expect(broken((d) => (d.contact.volumeOptions[4]!.approx = null))).resolves.toThrow(/contact\.volumeOptions\.4\.approx/);
   });
 
+  it("rejects a form message that lost the placeholder the form fills in", async () => {
+    await expect(broken((d) => (d.contact.missingHint = "Para enviar, preencha os campos."))).resolves.toThrow(/contact\.missingHint: must contain \{fields\}/);
+    await expect(broken((d) => (d.contact.errorRateLimited = "Tente de novo mais tarde."))).resolves.toThrow(/contact\.errorRateLimited: must contain \{minutes\}/);
+    await expect(broken((d) => (d.contact.phoneUsePrefix = "Usar"))).resolves.toThrow(/contact\.phoneUsePrefix: must contain \{code\}/);
+    await expect(broken((d) => (d.contact.phoneOtherCountry = "É de outro país?"))).resolves.toThrow(/contact\.phoneOtherCountry: must contain \{country\} or \{code\}/);
+  });
+
+  it("rejects a range whose label with its local equivalent would not fit a phone's picker", async () => {
+    const parse = await broken((d) => (d.contact.approxOver = "aproximadamente {amount} ou mais, conforme o câmbio do dia"));
+    expect(parse).toThrow(/contact\.volumeOptions: "100000-plus" with its equivalent is \d+ characters/);
+  });
+
   it("rejects a market without a document", () => {
     expect(() => parseLanding(null, "market zz")).toThrow(/No landing page document for market zz/);
   });

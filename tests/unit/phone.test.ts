@@ -1,7 +1,15 @@
+import fc from "fast-check";
+import fullMetadata from "libphonenumber-js/metadata.max.json";
+import { gzipSync } from "node:zlib";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { PHONE_METADATA_MODULE } from "@/lib/build/phone-metadata";
 import { contactRequestSchema } from "@/lib/contact/contact-schema";
-import type { PhonePrefix } from "@/lib/contact/options";
+import { MARKET_PHONE_PREFIX, PHONE_PREFIXES, type PhonePrefix } from "@/lib/contact/options";
 import { parsePhone } from "@/lib/contact/phone";
+import { checkPhone } from "@/lib/contact/phone-check";
+import browserMetadata from "@/lib/contact/phone-metadata.generated";
+import { readPhone } from "@/lib/contact/phone-rules";
 
 /** [selected prefix, as typed, stored prefix, stored national digits, E.164] — numbers as people write them. */
 type Row = [PhonePrefix, string, PhonePrefix, string, string];
@@ -54,15 +62,17 @@ describe.each(Object.entries(MARKETS))("phones from %s", (_, rows) => {
   });
 });
 
+const WRONG = [
+  ["52", "12345", /Not a valid number for \+52/],
+  ["55", "(11) 8765-43", /Not a valid number for \+55/],
+  ["54", "11 1234", /Not a valid number for \+54/],
+  ["1", "555 0123", /Not a valid number for \+1/],
+  ["52", "+44 20 7946 0958", /\+44 is not offered/],
+  ["52", "abc", /Not a phone number/],
+] as const;
+
 describe("numbers that cannot be right", () => {
-  it.each([
-    ["52", "12345", /Not a valid number for \+52/],
-    ["55", "(11) 8765-43", /Not a valid number for \+55/],
-    ["54", "11 1234", /Not a valid number for \+54/],
-    ["1", "555 0123", /Not a valid number for \+1/],
-    ["52", "+44 20 7946 0958", /\+44 is not offered/],
-    ["52", "abc", /Not a phone number/],
-  ] as const)("prefix %s, typed %j", (selected, typed, message) => {
+  it.each(WRONG)("prefix %s, typed %j", (selected, typed, message) => {
     const parsed = parsePhone(typed, selected);
     expect("error" in parsed && parsed.error).toMatch(message);
   });
@@ -83,5 +93,65 @@ describe("the request schema stores the parsed phone", () => {
       submissionId: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69",
     });
     expect(parsed).toMatchObject({ phonePrefix: "54", phone: "91112345678", phoneE164: "+5491112345678" });
+  });
+});
+
+describe("the browser's check (metadata for the offered codes only) agrees with the server's", () => {
+  const rows: [PhonePrefix, string][] = [
+    ...Object.values(MARKETS)
+      .flat()
+      .map(([selected, typed]) => [selected, typed] as [PhonePrefix, string]),
+    ...WRONG.map(([s, t]) => [s, t] as [PhonePrefix, string]),
+  ];
+
+  it.each(rows)("prefix %s, typed %j: accepted by both or refused by both, for the same reason", (selected, typed) => {
+    const server = parsePhone(typed, selected);
+    for (const market of Object.values(MARKET_PHONE_PREFIX)) expect(checkPhone(typed, selected, market).ok).toBe(!("error" in server));
+    // The same reason (a code the browser does not know is "not offered" without its digits).
+    const reason = (read: ReturnType<typeof readPhone>) => ("problem" in read ? read.problem : read);
+    expect(reason(readPhone(typed, selected, browserMetadata))).toEqual(reason(readPhone(typed, selected, fullMetadata)));
+  });
+
+  it("on any digits typed the way people type them, under any offered prefix: the same verdict and the same stored number", () => {
+    const typed = fc
+      .tuple(
+        fc.constantFrom("", "+", "0", "00", "("),
+        fc.array(fc.constantFrom(..."0123456789"), { minLength: 6, maxLength: 13 }),
+        fc.constantFrom(" ", "-", "", "."),
+      )
+      .map(([lead, digits, separator]) => lead + digits.map((d, i) => (i > 0 && i % 4 === 0 ? separator + d : d)).join(""));
+    // Real numbers of each offered country too, so the property also exercises the valid side.
+    const real = fc.constantFrom(
+      ...Object.values(MARKETS)
+        .flat()
+        .map(([, t]) => t),
+    );
+    fc.assert(
+      fc.property(fc.oneof(typed, real), fc.constantFrom(...PHONE_PREFIXES), (number, selected) => {
+        const server = readPhone(number, selected, fullMetadata);
+        const browser = readPhone(number, selected, browserMetadata);
+        expect("problem" in browser).toBe("problem" in server);
+        if (!("problem" in server)) expect(browser).toEqual(server);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it("offers the prefix a number fits, the market's own country first: a Buenos Aires number under +52", () => {
+    expect(checkPhone("11 2345-6789", "52", "54")).toMatchObject({ ok: false, problem: "invalid", prefix: "52", fits: { prefix: "54", country: "AR" } });
+    // The same digits are a São Paulo landline: on the Brazilian page, Brazil comes first.
+    expect(checkPhone("11 2345-6789", "52", "55")).toMatchObject({ fits: { prefix: "55", country: "BR" } });
+    // Accepted under the offered prefix, by the server too.
+    expect(parsePhone("11 2345-6789", "54")).toEqual({ prefix: "54", national: "1123456789", e164: "+541123456789" });
+    // A number typed with its own code means that code: nothing to offer.
+    expect(checkPhone("+54 11 2345", "52", "54")).toMatchObject({ ok: false, fits: null });
+    expect(checkPhone("12345678", "52", "54")).toMatchObject({ ok: false, fits: null });
+  });
+
+  it("is a few kB: the offered codes' countries only, with every country that shares +1", () => {
+    expect(Object.keys(browserMetadata.country_calling_codes).sort()).toEqual([...PHONE_PREFIXES].sort());
+    expect(Object.keys(browserMetadata.countries)).toEqual(expect.arrayContaining(["MX", "US", "CA", "PR", "AR", "BR", "CO"]));
+    expect(Object.keys(browserMetadata.countries)).not.toContain("GB");
+    expect(gzipSync(readFileSync(PHONE_METADATA_MODULE)).length).toBeLessThan(8 * 1024);
   });
 });
