@@ -2,7 +2,7 @@ import "server-only";
 import { leadsBackend } from "../env/env";
 import { serverEnv } from "../env/server-env";
 import { supabaseServerClient } from "../supabase/server-client";
-import type { Lead } from "../contact/submissions-store";
+import type { Lead } from "../contact/submissions-store-contract";
 import { CONVERSION_CALL_TIMEOUT_MS } from "../../supabase/functions/_shared/deadlines";
 import type { ConversionRequest } from "../../supabase/functions/_shared/meta-event";
 import type { MetaBrowserIds } from "./browser-ids";
