@@ -5,7 +5,8 @@ import { inter } from "./fonts";
 import { LogNotFound } from "./_components/log-not-found";
 import "./globals.css";
 
-export const metadata: Metadata = { title: "Page not found", robots: { index: false } };
+// No robots entry: Next marks every 404 response noindex itself, and a second tag would repeat it.
+export const metadata: Metadata = { title: "Page not found" };
 
 /** Every unmatched URL: the spec's English texts, since an unknown path names no market. */
 export default async function GlobalNotFound() {

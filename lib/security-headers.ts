@@ -37,15 +37,18 @@ export function landingCsp({ dev, sanityProjectId, metaPixel }: Options): string
  * Gravatar). Signing in itself is a
  * top-level navigation to the API, which a CSP does not govern.
  */
-export function studioCsp({ sanityProjectId }: Options): string {
+export function studioCsp({ dev, sanityProjectId }: Options): string {
+  // `next dev` runs its client with eval (Fast Refresh, source maps) and hot-reloads over a WebSocket.
+  const devScript = dev ? ["'unsafe-eval'"] : [];
+  const devConnect = dev ? ["ws:"] : [];
   if (!sanityProjectId) {
     return policy({
       "default-src": ["'self'"],
-      "script-src": ["'self'", "'unsafe-inline'"],
+      "script-src": ["'self'", "'unsafe-inline'", ...devScript],
       "style-src": ["'self'", "'unsafe-inline'"],
       "img-src": ["'self'", "data:"],
       "font-src": ["'self'"],
-      "connect-src": ["'self'"],
+      "connect-src": ["'self'", ...devConnect],
       "frame-ancestors": ["'self'"],
       "base-uri": ["'self'"],
       "form-action": ["'self'"],
@@ -64,7 +67,7 @@ export function studioCsp({ sanityProjectId }: Options): string {
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https://cdn.sanity.io", ...avatars],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", ...api, "https://cdn.sanity.io", modules],
+    "connect-src": ["'self'", ...api, "https://cdn.sanity.io", modules, ...devConnect],
     "media-src": ["'self'", "blob:", "https://cdn.sanity.io"],
     "worker-src": ["'self'", "blob:"],
     // The Presentation tool frames the site itself.
