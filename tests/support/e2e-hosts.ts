@@ -15,6 +15,7 @@ export const E2E_PORTS = {
   instanceA: base + 8,
   instanceB: base + 9,
   refusal: base + 10,
+  devServer: base + 11,
 } as const;
 
 export const E2E_HOSTS = {
