@@ -16,6 +16,7 @@ export const E2E_PORTS = {
   instanceB: base + 9,
   refusal: base + 10,
   devServer: base + 11,
+  docsServer: base + 12,
 } as const;
 
 export const E2E_HOSTS = {
