@@ -17,10 +17,11 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 # `npm install` rather than `npm ci`, as in .ci/run: the lock lists only the platform binaries its registry had, and
 # `npm ci` refuses a lock missing another platform's optional packages; install still honours every pinned version.
-# No install scripts run: the only three in the tree are not needed to build or serve. `node` (preinstall) fetches a
+# No install scripts run: the only four in the tree are not needed to build or serve. `node` (preinstall) fetches a
 # Node binary for npm scripts, and this image is Node 24 already; `deno` (postinstall) places the Deno binary the
 # Edge Function's tests use; `esbuild` (postinstall) checks its platform binary, which npm installs anyway as an
-# optional dependency and esbuild finds at run time (`next build` compiles with SWC and Turbopack, not esbuild).
+# optional dependency and esbuild finds at run time (`next build` compiles with SWC and Turbopack, not esbuild);
+# `vnu-jar` (postinstall, refused everywhere) would download a Java runtime for the tests' HTML checker.
 RUN npm install --no-audit --no-fund --ignore-scripts
 
 FROM ${NODE_IMAGE} AS build

@@ -38,8 +38,16 @@ const nextConfig = (phase: string): NextConfig => ({
     return [{ source: "/", destination: "/mx", permanent: false }];
   },
   async rewrites() {
-    // Any path below a market prefix shows that market's landing page, served from the same static page.
-    return { beforeFiles: [{ source: "/:market(mx|br|ar)/:rest+", destination: "/:market" }], afterFiles: [], fallback: [] };
+    return {
+      // Any path below a market prefix shows that market's landing page, served from the same static page.
+      beforeFiles: [{ source: "/:market(mx|br|ar)/:rest+", destination: "/:market" }],
+      // Any other one-segment path (files and static routes were matched before this) goes to a path no route
+      // matches, hence straight to the 404 page. Otherwise /[market] would take it first and reject it
+      // (dynamicParams = false), and Next would render the 404 a second time on the same response: in next dev
+      // every 404 logged twice, with a MaxListenersExceededWarning from the second render's listeners.
+      afterFiles: [{ source: "/:path((?!(?:mx|br|ar|studio)$)[^/]+)", destination: "/_unknown/:path" }],
+      fallback: [],
+    };
   },
   async headers() {
     return [

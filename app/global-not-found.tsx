@@ -6,7 +6,8 @@ import { inter } from "./fonts";
 import { LogNotFound } from "./_components/log-not-found";
 import "./globals.css";
 
-export const metadata: Metadata = { title: "Page not found", robots: { index: false } };
+// No robots entry: Next marks every 404 response noindex itself, and a second tag would repeat it.
+export const metadata: Metadata = { title: "Page not found" };
 
 /**
  * The path as one log line can hold it: control characters (a forged line break, terminal escapes) written as

@@ -45,14 +45,18 @@ export function landingCsp({ dev, sanityProjectId, metaPixel }: Options): string
  * top-level navigation to the API, which a CSP does not govern.
  */
 export function studioCsp({ dev, sanityProjectId }: Options): string {
+  // `next dev` runs its client with eval (Fast Refresh, source maps; React's development build needs it too) and
+  // hot-reloads over a WebSocket.
+  const devScript = dev ? ["'unsafe-eval'"] : [];
+  const devConnect = dev ? ["ws:"] : [];
   if (!sanityProjectId) {
     return policy({
       "default-src": ["'self'"],
-      "script-src": ["'self'", "'unsafe-inline'"],
+      "script-src": ["'self'", "'unsafe-inline'", ...devScript],
       "style-src": ["'self'", "'unsafe-inline'"],
       "img-src": ["'self'", "data:"],
       "font-src": ["'self'"],
-      "connect-src": ["'self'"],
+      "connect-src": ["'self'", ...devConnect],
       "frame-ancestors": ["'self'"],
       "base-uri": ["'self'"],
       "form-action": ["'self'"],
@@ -68,11 +72,11 @@ export function studioCsp({ dev, sanityProjectId }: Options): string {
     "default-src": ["'self'"],
     // No eval in production: the one eval the Studio's code attempts is Zod's feature test, switched off in
     // studio-app.tsx (React's development build still needs it). Inline scripts: Next's own, as on every page.
-    "script-src": ["'self'", "'unsafe-inline'", bridge, ...(dev ? ["'unsafe-eval'"] : [])],
+    "script-src": ["'self'", "'unsafe-inline'", bridge, ...devScript],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https://cdn.sanity.io", ...avatars],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", ...api, "https://cdn.sanity.io", modules],
+    "connect-src": ["'self'", ...api, "https://cdn.sanity.io", modules, ...devConnect],
     "media-src": ["'self'", "blob:", "https://cdn.sanity.io"],
     "worker-src": ["'self'", "blob:"],
     // The Presentation tool frames the site itself.

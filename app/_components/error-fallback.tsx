@@ -11,6 +11,8 @@ export function ErrorFallback({ digest, copy, home = "/" }: { digest?: string; c
   const words = copy ?? ENGLISH;
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-start justify-center gap-4 px-6 py-16">
+      {/* The document's title too (React puts it in <head>): the page's own metadata may have failed with its content. */}
+      <title>Unexpected Application Error!</title>
       {/* The spec's literal title, in English whatever the page's language. */}
       <h1 lang="en" className="text-3xl font-bold text-ink">
         Unexpected Application Error!

@@ -10,7 +10,7 @@ import { metaBrowserIds } from "../meta/browser-ids";
 import type { LeadVisit } from "../meta/conversion-reporter";
 import { inSpan } from "../telemetry/spans";
 import type { RateLimiter } from "./rate-limiter";
-import { LeadRejectedError, StoreUnavailableError, type Lead, type SubmissionsStore } from "./submissions-store";
+import { LeadRejectedError, StoreUnavailableError, type Lead, type SubmissionsStore } from "./submissions-store-contract";
 
 /** Bodies above this are refused before parsing: a real lead is well under 2 KB. */
 export const MAX_BODY_BYTES = 8 * 1024;

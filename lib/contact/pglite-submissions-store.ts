@@ -4,7 +4,7 @@ import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { log } from "../logging/logger";
 import { insertAsAnon, migrate } from "./migrations";
-import { isRejectedValue, LeadRejectedError, StoreUnavailableError, toRow, type InsertOutcome, type Lead, type SubmissionsStore } from "./submissions-store";
+import { isRejectedValue, LeadRejectedError, StoreUnavailableError, toRow, type InsertOutcome, type Lead, type SubmissionsStore } from "./submissions-store-contract";
 
 /** How long a shutdown waits for the database to close before the process ends anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -2,7 +2,7 @@ import "server-only";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { log } from "../logging/logger";
 import { supabaseServerClient } from "../supabase/server-client";
-import { isRejectedValue, LeadRejectedError, StoreUnavailableError, toRow, type InsertOutcome, type Lead, type SubmissionsStore } from "./submissions-store";
+import { isRejectedValue, LeadRejectedError, StoreUnavailableError, toRow, type InsertOutcome, type Lead, type SubmissionsStore } from "./submissions-store-contract";
 
 type Options = { timeoutMs: number; attempts?: number; backoffMs?: number };
 

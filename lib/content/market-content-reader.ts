@@ -10,6 +10,12 @@ import { sanityClient } from "./sanity-client";
 const REVALIDATE_SECONDS = 3600;
 
 /**
+ * `next dev` keeps no content cache: no webhook reaches a developer's machine, so an edit of the dataset (or a
+ * publish in Sanity) shows on the next plain reload instead of after the hour. Production keeps ISR.
+ */
+const cacheContent = process.env.NODE_ENV !== "development";
+
+/**
  * Cache tags of a market's page: the document type and the market's document. Every read for the page carries
  * them (landing copy, privacy notice, error screen), so one webhook call refreshes all of it.
  */
@@ -37,7 +43,7 @@ async function fromSanity<R>(query: string, market: Market, preview: boolean): P
     return await sanityClient().fetch<R>(query, { market }, {
       perspective: "published",
       signal,
-      next: { tags: landingTags(market), revalidate: REVALIDATE_SECONDS },
+      next: cacheContent ? { tags: landingTags(market), revalidate: REVALIDATE_SECONDS } : { revalidate: 0 },
     });
   } catch (error) {
     const reason = signal.aborted ? `did not answer within ${env.SANITY_TIMEOUT_MS} ms (SANITY_TIMEOUT_MS)` : `failed: ${error instanceof Error ? error.message : String(error)}`;
@@ -55,6 +61,7 @@ export function readMarketContent<R>(query: string, market: Market, { preview, c
   if (contentBackend(serverEnv()) === "sanity") return fromSanity<R>(query, market, preview);
   const read = (perspective: "published" | "drafts") => queryLocalDataset<R>(serverEnv().CONTENT_DATASET_FILE, query, { market }, perspective);
   if (preview) return read("drafts");
+  if (!cacheContent) return read("published");
   // The query is part of the key: an entry cached by a build with another query shape (kept in .next/cache or a
   // shared Redis) would fail the content contract of this one.
   return unstable_cache(() => read("published"), [cacheKey, market, query], { tags: landingTags(market), revalidate: REVALIDATE_SECONDS })();

@@ -18,8 +18,18 @@ const optional = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/**
+ * The site's origin when NEXT_PUBLIC_SITE_URL is unset: this machine, on the port the server listens on (`next dev`
+ * and `next start` set PORT to it, whether it came from `-p` or PORT), as Next's own metadata fallback does. A
+ * production build never uses it: it stops without NEXT_PUBLIC_SITE_URL (see buildSiteUrl).
+ */
+function localOrigin(): string {
+  const protocol = process.env.__NEXT_EXPERIMENTAL_HTTPS ? "https" : "http";
+  return `${protocol}://localhost:${process.env.PORT || 3000}`;
+}
+
 const publicSchema = z.object({
-  NEXT_PUBLIC_SITE_URL: z.url().default("http://localhost:3000"),
+  NEXT_PUBLIC_SITE_URL: z.url().default(localOrigin),
   NEXT_PUBLIC_SANITY_PROJECT_ID: optional.pipe(
     z.string().regex(/^[a-z0-9-]+$/, "must be a Sanity project id (lower-case letters, digits, dashes)").optional(),
   ),

@@ -4,7 +4,7 @@ import { serverEnv } from "../env/server-env";
 import { log } from "../logging/logger";
 import { supabaseServerClient } from "../supabase/server-client";
 import { markActiveSpanFailed } from "../telemetry/spans";
-import type { Lead } from "../contact/submissions-store";
+import type { Lead } from "../contact/submissions-store-contract";
 import { CONVERSION_CALL_TIMEOUT_MS } from "../../supabase/functions/_shared/deadlines";
 import type { ConversionRequest } from "../../supabase/functions/_shared/meta-event";
 import { SIGNATURE_HEADER, signatureHeader } from "../../supabase/functions/_shared/signed-request";

@@ -1,21 +1,8 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { MARKETS, MARKET_NAMES } from "../../lib/markets/markets";
+import { watchCsp } from "../support/csp-violations";
 import { E2E_HOSTS, SANITY_MODE } from "../support/e2e-hosts";
-
-/** CSP violations as the page itself reports them (the event fires for every blocked load, eval or connection). */
-async function watchCsp(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.exposeFunction("__reportCsp", (v: string) => violations.push(v));
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (e) => {
-      (window as unknown as { __reportCsp(v: string): void }).__reportCsp(`${e.effectiveDirective} blocked ${e.blockedURI}`);
-    });
-  });
-  page.on("console", (m) => {
-    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
-  });
-  return violations;
-}
+import { describeProblems, htmlErrors } from "../support/html-checker";
 
 test.describe("/studio without a Sanity project", () => {
   test("explains where content comes from and how to connect a project, loading nothing off the origin", async ({ page, baseURL }) => {
@@ -135,6 +122,23 @@ test.describe("/studio with a Sanity project (production build, Sanity's hosts a
     for (const market of MARKETS) await expect(page.getByRole("link", { name: MARKET_NAMES[market], exact: true }).or(page.getByRole("button", { name: MARKET_NAMES[market], exact: true }))).toBeVisible({ timeout: 60_000 });
     expect(stray).toEqual([]);
     expect(violations).toEqual([]);
+  });
+
+  test("its page has no HTML errors (W3C checker), served and around the running desk", async ({ page, request }) => {
+    const servedHtml = await (await request.get(`${E2E_HOSTS.sanity}/studio`)).text();
+    await openStudio(page, true);
+    await expect(page.getByRole("link", { name: MARKET_NAMES.mx, exact: true }).or(page.getByRole("button", { name: MARKET_NAMES.mx, exact: true }))).toBeVisible({ timeout: 60_000 });
+    await expect(page).toHaveTitle(/\S/);
+    // The document as hydrated, less the Studio's own interface (rendered by Sanity into #sanity and its portals):
+    // that markup is Sanity UI's, not this site's.
+    const around = await page.evaluate(() => {
+      const doc = document.documentElement.cloneNode(true) as HTMLElement;
+      doc.querySelector("#sanity")?.replaceChildren();
+      for (const portal of doc.querySelectorAll("body > [data-portal]")) portal.remove();
+      return `<!DOCTYPE html>${doc.outerHTML}`;
+    });
+    const errors = await htmlErrors({ "/studio, served": servedHtml, "/studio, hydrated around the desk": around });
+    expect(errors, describeProblems(errors)).toEqual([]);
   });
 
   test("its policy names exactly Sanity's hosts", async ({ request }) => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { handleContact, type ContactDeps } from "@/lib/contact/handle-contact";
 import { PgliteSubmissionsStore } from "@/lib/contact/pglite-submissions-store";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
-import { LeadRejectedError, StoreUnavailableError, type SubmissionsStore } from "@/lib/contact/submissions-store";
+import { LeadRejectedError, StoreUnavailableError, type SubmissionsStore } from "@/lib/contact/submissions-store-contract";
 import { reportLeadConversion } from "@/lib/meta/conversion-reporter";
 import { observedRequest } from "@/lib/telemetry/observed-request";
 import { inSpan } from "@/lib/telemetry/spans";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { handleContact, MAX_BODY_BYTES, type ContactDeps } from "@/lib/contact/handle-contact";
 import { PgliteSubmissionsStore } from "@/lib/contact/pglite-submissions-store";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
-import { LeadRejectedError, StoreUnavailableError, type Lead, type SubmissionsStore } from "@/lib/contact/submissions-store";
+import { LeadRejectedError, StoreUnavailableError, type Lead, type SubmissionsStore } from "@/lib/contact/submissions-store-contract";
 import type { LeadVisit } from "@/lib/meta/conversion-reporter";
 import { validContactRequest as valid } from "../support/contact-request";
 import { captureLogs } from "../support/log-lines";

@@ -47,7 +47,8 @@ describe("choosing where leads go", () => {
   it("answers StoreUnavailableError when the store cannot be opened, and tries again next time", async () => {
     vi.stubEnv("SUPABASE_URL", "");
     vi.stubEnv("EMBEDDED_DB_DIR", "/proc/version/cannot-create");
-    const { getSubmissionsStore, StoreUnavailableError } = await import("@/lib/contact/submissions-store");
+    const { getSubmissionsStore } = await import("@/lib/contact/submissions-store");
+    const { StoreUnavailableError } = await import("@/lib/contact/submissions-store-contract");
     await expect(getSubmissionsStore()).rejects.toBeInstanceOf(StoreUnavailableError);
     expect(holder.__submissionsStore).toBeUndefined();
   });

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { handleContact } from "@/lib/contact/handle-contact";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
 import { SupabaseSubmissionsStore } from "@/lib/contact/supabase-submissions-store";
-import { LeadRejectedError, StoreUnavailableError, type Lead } from "@/lib/contact/submissions-store";
+import { LeadRejectedError, StoreUnavailableError, type Lead } from "@/lib/contact/submissions-store-contract";
 import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
 import { captureLogs } from "../support/log-lines";
 

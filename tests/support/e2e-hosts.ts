@@ -18,6 +18,8 @@ export const E2E_PORTS = {
   operations: base + 11,
   operationsRedis: base + 12,
   securityReview: base + 13,
+  devServer: base + 14,
+  docsServer: base + 15,
 } as const;
 
 export const E2E_HOSTS = {

@@ -1,10 +1,19 @@
+import type { Metadata } from "next";
+import { metadata as studioMetadata } from "next-sanity/studio";
 import { contentBackend, readPublicEnv } from "@/lib/env/env";
 import { LazyStudio } from "../_components/lazy-studio";
 import { StudioSetup } from "../_components/studio-setup";
 
 export const dynamic = "force-static";
 
-export { metadata, viewport } from "next-sanity/studio";
+export { viewport } from "next-sanity/studio";
+
+const connected = () => contentBackend(readPublicEnv()) === "sanity";
+
+/** Sanity's defaults (no indexing, same-origin referrer) and a title the tab and assistive technology can name. */
+export function generateMetadata(): Metadata {
+  return { ...studioMetadata, title: connected() ? "Puente Pagos Studio" : "Studio not connected · Puente Pagos" };
+}
 
 /**
  * The embedded Studio: its own route and root layout, so none of it reaches the landing pages' bundle. With no
@@ -12,5 +21,5 @@ export { metadata, viewport } from "next-sanity/studio";
  * the Studio's code is never sent).
  */
 export default function StudioPage() {
-  return contentBackend(readPublicEnv()) === "sanity" ? <LazyStudio /> : <StudioSetup />;
+  return connected() ? <LazyStudio /> : <StudioSetup />;
 }

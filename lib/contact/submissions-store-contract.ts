@@ -1,0 +1,86 @@
+import "server-only";
+import type { ContactRequest } from "./contact-schema";
+
+/**
+ * What every submissions store shares: the lead it takes, its interface, the errors it raises and the row it writes.
+ * A leaf module, so the store chooser and each implementation import it without importing one another.
+ */
+
+export type Lead = Omit<ContactRequest, "website" | "submissionId"> & { id: string };
+
+/** `duplicate`: a lead with this id is already stored — the first attempt landed, so this is a success too. */
+export type InsertOutcome = "stored" | "duplicate";
+
+export interface SubmissionsStore {
+  insert(lead: Lead): Promise<InsertOutcome>;
+  /** Releases what the store holds (the embedded database); network stores have nothing to close. */
+  close?(): Promise<void>;
+}
+
+const UNAVAILABLE = Symbol.for("contact.storeUnavailable");
+
+/** Which form field a CHECK constraint of contact_submissions guards (constraint names are PostgreSQL's defaults). */
+const CONSTRAINT_FIELDS: Record<string, string> = {
+  contact_submissions_company_check: "company",
+  contact_submissions_contact_name_check: "contact",
+  contact_submissions_email_check: "email",
+  contact_submissions_phone_prefix_check: "phonePrefix",
+  contact_submissions_phone_check: "phone",
+  contact_submissions_phone_e164_check: "phone",
+  contact_submissions_country_check: "country",
+  contact_submissions_reason_check: "reason",
+  contact_submissions_volume_check: "volume",
+  contact_submissions_market_check: "market",
+};
+
+/**
+ * The database refused the lead's values (a CHECK or a character it cannot store): the visitor's input, not an
+ * outage, so it is answered 422 naming the field, never "try again". `field` is "body" when no field is named.
+ */
+export class LeadRejectedError extends Error {
+  readonly field: string;
+
+  constructor(databaseMessage: string) {
+    const constraint = /constraint "([^"]+)"/.exec(databaseMessage)?.[1];
+    const field = (constraint && CONSTRAINT_FIELDS[constraint]) || "body";
+    super(`The database refused the value of ${field}`);
+    this.name = "LeadRejectedError";
+    this.field = field;
+  }
+}
+
+/** SQLSTATE classes 22 (data exception) and 23 (integrity) other than a unique violation: the values are at fault. */
+export const isRejectedValue = (code: unknown) => typeof code === "string" && (code.startsWith("22") || code.startsWith("23")) && code !== "23505";
+
+/** The store could not take the lead (down, timing out, refusing): the visitor is told to retry. */
+export class StoreUnavailableError extends Error {
+  readonly [UNAVAILABLE] = true;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "StoreUnavailableError";
+  }
+
+  // The store is opened by instrumentation.ts, which Next bundles apart from the route: its errors come from
+  // another copy of this class, so `instanceof` checks the brand rather than the prototype.
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[UNAVAILABLE] === true;
+  }
+}
+
+/** The database columns of a lead, as Supabase's REST API and the SQL insert take them. */
+export function toRow(lead: Lead) {
+  return {
+    id: lead.id,
+    company: lead.company,
+    contact_name: lead.contact,
+    email: lead.email,
+    phone_prefix: lead.phonePrefix,
+    phone: lead.phone,
+    phone_e164: lead.phoneE164,
+    country: lead.country,
+    reason: lead.reason,
+    volume: lead.volume,
+    market: lead.market,
+  };
+}

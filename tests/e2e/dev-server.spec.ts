@@ -1,0 +1,104 @@
+import { expect, test } from "@playwright/test";
+import { spawn, type ChildProcess } from "node:child_process";
+import { copyFileSync, mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { validContactRequest } from "../support/contact-request";
+import { watchCsp } from "../support/csp-violations";
+import { editDocument } from "../support/dataset-file";
+import { E2E_PORTS } from "../support/e2e-hosts";
+import { stopGracefully, waitUntilServing } from "../support/server-process";
+import { guardTsconfig } from "../support/tsconfig-guard";
+
+// `npm run dev` as a newcomer runs it, on a port of their choosing: content edits show on a plain reload, the
+// site's absolute URLs name that port, a 404 is logged once, and the Studio page runs under its policy.
+const PORT = E2E_PORTS.devServer;
+const ORIGIN = `http://localhost:${PORT}`;
+const DIR = ".data/e2e/dev-server";
+const DATASET = join(DIR, "landing.ndjson");
+
+let server: ChildProcess;
+let log = "";
+let restoreTsconfig: () => void;
+
+test.setTimeout(180_000);
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  rmSync(DIR, { recursive: true, force: true });
+  mkdirSync(DIR, { recursive: true });
+  copyFileSync("studio/seed/landing.ndjson", DATASET);
+  restoreTsconfig = guardTsconfig();
+  // Like `PORT=… npm run dev` with no .env: only the test's own copy of the dataset, database and build folder
+  // (its own folder, so a developer's `npm run dev` in this checkout is left alone).
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "development",
+    NEXT_TELEMETRY_DISABLED: "1",
+    PORT: String(PORT),
+    CONTENT_DATASET_FILE: DATASET,
+    EMBEDDED_DB_DIR: join(DIR, "pglite"),
+    NEXT_DIST_DIR: join(DIR, "next"),
+  };
+  server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "dev"], { env, stdio: ["ignore", "pipe", "pipe"], detached: false });
+  server.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  server.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  // The first request compiles the page, which takes a while on a busy machine.
+  await waitUntilServing(server, `${ORIGIN}/mx`, "next dev", () => log);
+});
+
+test.afterAll(async () => {
+  if (server) await stopGracefully(server, 10_000);
+  restoreTsconfig?.();
+});
+
+const heroTitle = (html: string) => /<h1[^>]*id="hero-title"[^>]*>([^<]*)</.exec(html)?.[1];
+
+test("an edit of the embedded dataset shows on the next plain reload", async ({ request }) => {
+  const before = await (await request.get(`${ORIGIN}/mx`)).text();
+  expect(heroTitle(before)).toBeTruthy();
+  const restore = editDocument("landingPage.mx", (doc) => ((doc.hero as { title: string }).title = "Título editado en el dataset"), DATASET);
+  try {
+    // A plain GET: no Cache-Control or Pragma from the client, as a normal reload sends.
+    const after = await (await request.get(`${ORIGIN}/mx`)).text();
+    expect(heroTitle(after)).toBe("Título editado en el dataset");
+  } finally {
+    restore();
+  }
+});
+
+test("absolute URLs follow the port the dev server runs on", async ({ request }) => {
+  const html = await (await request.get(`${ORIGIN}/br`)).text();
+  expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/br"/>`);
+  expect(html).toContain(`<meta property="og:url" content="${ORIGIN}/br"/>`);
+  expect(html).toContain(`hrefLang="es-MX" href="${ORIGIN}/mx"`);
+  expect(await (await request.get(`${ORIGIN}/sitemap.xml`)).text()).toContain(`<loc>${ORIGIN}/ar</loc>`);
+  expect(await (await request.get(`${ORIGIN}/robots.txt`)).text()).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  expect(html).not.toContain("localhost:3000");
+
+  // The conversion names the page the lead came from: without a Referer, the market's page on this origin.
+  const response = await request.post(`${ORIGIN}/api/contact`, { data: validContactRequest(), headers: { "user-agent": "Mozilla/5.0 (dev test)" } });
+  expect(response.status()).toBe(201);
+  // In development the log is pretty-printed (and coloured): the local sink's line names the page.
+  await expect.poll(() => log.replace(/\x1b\[[0-9;]*m/g, ""), { timeout: 15_000 }).toContain(`page: "${ORIGIN}/mx"`);
+});
+
+test("a 404 is logged once, without a MaxListenersExceededWarning", async ({ request }) => {
+  const path = `/no-such-page-${Date.now()}`;
+  expect((await request.get(`${ORIGIN}${path}`)).status()).toBe(404);
+  await expect.poll(() => log, { timeout: 15_000 }).toMatch(new RegExp(`GET ${path} 404`));
+  // Next prints its request line when the response closes; give a second one the time to appear.
+  await new Promise((r) => setTimeout(r, 1000));
+  expect(log.match(new RegExp(`GET ${path} 404`, "g"))).toHaveLength(1);
+  expect(log).not.toContain("MaxListenersExceededWarning");
+});
+
+test("the Studio page runs Next's dev client under its policy and has a title", async ({ page }) => {
+  const violations = await watchCsp(page);
+  await page.goto(`${ORIGIN}/studio`, { waitUntil: "networkidle" });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(/\S/);
+  // Next's dev client reports issues (a blocked eval among them) in a badge; none may be waiting.
+  await page.waitForTimeout(1000);
+  expect(violations).toEqual([]);
+});

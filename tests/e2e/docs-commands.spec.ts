@@ -1,0 +1,85 @@
+import { expect, test } from "@playwright/test";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { docFiles, readDoc, shellBlocks, type ShellBlock } from "../support/docs";
+import { E2E_PORTS } from "../support/e2e-hosts";
+import { exited } from "../support/server-process";
+import { guardTsconfig } from "../support/tsconfig-guard";
+
+/**
+ * Runs the shell blocks of README.md and docs/ as a reader would paste them (see "The documentation is tested" in
+ * docs/development.md): a plain block must exit 0; a server block must serve /mx. Blocks tagged `external` need an
+ * account and are checked, not run, by tests/unit/docs.test.ts; the `suite` block is the run executing this.
+ */
+const blocks = shellBlocks(docFiles().map(readDoc));
+const PORT = E2E_PORTS.docsServer;
+const where = (b: ShellBlock) => `${b.file}:${b.line}`;
+
+/** Each block gets its own build folder and database, so it never touches the suite's build or a developer's. */
+function blockEnv(index: number): NodeJS.ProcessEnv {
+  const dir = `.data/e2e/docs-${index}`;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return { ...process.env, PORT: String(PORT), NEXT_DIST_DIR: join(dir, "next"), EMBEDDED_DB_DIR: join(dir, "pglite"), NEXT_TELEMETRY_DISABLED: "1" };
+}
+
+function run(block: ShellBlock, env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
+  // Its own process group, so stopping it stops npm and every server npm started.
+  const child = spawn("bash", ["-e", "-o", "pipefail", "-c", block.script], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
+  return { child, output: () => output.slice(-4000) };
+}
+
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  process.kill(-child.pid!, "SIGTERM");
+  const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 15_000);
+  await exited(child);
+  clearTimeout(timer);
+}
+
+test("the docs have commands to run", () => {
+  expect(blocks.filter((b) => b.tag === "" || b.tag === "server").length).toBeGreaterThan(1);
+});
+
+blocks.forEach((block, index) => {
+  if (block.tag === "") {
+    test(`${where(block)} runs and exits 0`, async () => {
+      test.setTimeout(600_000);
+      const restoreTsconfig = guardTsconfig();
+      const { child, output } = run(block, blockEnv(index));
+      try {
+        expect(await exited(child), `${where(block)}:\n${block.script}\n${output()}`).toBe(0);
+      } finally {
+        await stopGroup(child);
+        restoreTsconfig();
+      }
+    });
+  }
+  if (block.tag === "server") {
+    test(`${where(block)} starts the site`, async () => {
+      // A production build on a busy 2-core machine takes minutes; a visitor would not wait, a reader does.
+      test.setTimeout(900_000);
+      const restoreTsconfig = guardTsconfig();
+      const { child, output } = run(block, blockEnv(index));
+      try {
+        const deadline = Date.now() + 840_000;
+        let status = 0;
+        while (status !== 200) {
+          expect(child.exitCode, `${where(block)} exited before serving:\n${output()}`).toBeNull();
+          expect(Date.now() < deadline, `${where(block)} did not serve /mx (last status ${status}):\n${output()}`).toBe(true);
+          status = await fetch(`http://localhost:${PORT}/mx`).then((r) => r.status, () => 0);
+          if (status !== 200) await new Promise((r) => setTimeout(r, 1000));
+        }
+        const html = await (await fetch(`http://localhost:${PORT}/mx`)).text();
+        expect(html).toContain('lang="es-MX"');
+      } finally {
+        await stopGroup(child);
+        restoreTsconfig();
+      }
+    });
+  }
+});
