@@ -21,7 +21,14 @@ export const privacyNotice = defineType({
   fields: [
     ...marketIdentityFields("notice"),
     text("title", "Title", "Heading of the notice, e.g. “Aviso de privacidad”.", "notice"),
-    defineField({ name: "updatedAt", title: "Last updated", type: "date", group: "notice", validation: (r) => r.required() }),
+    defineField({
+      name: "updatedAt",
+      title: "Last updated",
+      description: "The notice's version: change it whenever what the notice says changes. Visitors are then asked for consent again, and each lead records the version it was sent under.",
+      type: "date",
+      group: "notice",
+      validation: (r) => r.required(),
+    }),
     text("updatedLabel", "“Last updated” label", "Shown before the date, e.g. “Última actualización”.", "notice"),
     defineField({
       name: "body",
@@ -70,6 +77,8 @@ export const privacyNotice = defineType({
     text("acceptLabel", "Accept button", "e.g. “Aceptar”.", "consent"),
     text("rejectLabel", "Reject button", "e.g. “Rechazar”. As easy to find as accept.", "consent"),
     text("settingsLinkLabel", "Footer link to change the choice", "Reopens the banner, e.g. “Preferencias de cookies”.", "consent"),
+    text("bannerGrantedNow", "Current choice: accepted", "Shown when the banner is reopened after accepting, e.g. “Ahora aceptas la medición.”", "consent"),
+    text("bannerDeniedNow", "Current choice: refused", "Shown when the banner is reopened after refusing, e.g. “Ahora rechazas la medición.”", "consent"),
   ],
   preview: {
     select: { market: "market", title: "title" },

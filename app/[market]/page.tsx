@@ -66,16 +66,30 @@ export default async function LandingPage({ params }: PageProps<"/[market]">) {
   const notice = await getPrivacyNotice(market, { preview });
   const env = readPublicEnv();
   const pixelId = env.NEXT_PUBLIC_META_PIXEL_ID;
-  const consentAsked = Boolean(pixelId) && notice.askConsent;
+  // Every configuration reports the Lead conversion from the server (the meta-conversion function, or the local sink
+  // standing in for it), so wherever the market asks first, the banner is shown — with or without a browser pixel.
+  const consentAsked = notice.askConsent;
+  const scope = { market, version: notice.updatedAt, ask: consentAsked };
   const clean = stegaClean(content);
   const jsonLd = pageJsonLd(clean, market, env.NEXT_PUBLIC_SITE_URL, socialImage(market, clean.seo.ogImage, sanityImageProject(env)).url);
   return (
     <>
       {/* Data for search engines, not a script the browser runs. */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(jsonLd) }} />
-      {pixelId ? <MetaPixel pixelId={pixelId} askConsent={notice.askConsent} /> : null}
+      {pixelId ? <MetaPixel pixelId={pixelId} scope={scope} /> : null}
       {consentAsked ? (
-        <ConsentBanner copy={{ label: notice.bannerLabel, text: notice.bannerText, accept: notice.acceptLabel, reject: notice.rejectLabel }} />
+        <ConsentBanner
+          scope={scope}
+          copy={{
+            label: notice.bannerLabel,
+            text: notice.bannerText,
+            accept: notice.acceptLabel,
+            reject: notice.rejectLabel,
+            noticeLink: notice.footerLinkLabel,
+            grantedNow: notice.bannerGrantedNow,
+            deniedNow: notice.bannerDeniedNow,
+          }}
+        />
       ) : null}
       <DraftModeTools market={market} />
       <SiteHeader market={market} brandName={content.brandName} header={content.header} />
@@ -84,11 +98,11 @@ export default async function LandingPage({ params }: PageProps<"/[market]">) {
         {/* The hero's claim is footnote 1; the cards' footnotes continue from 2. */}
         <BenefitsSection benefits={content.benefits} firstNote={2} />
         <PageSections sections={content.sections} company={content.company} />
-        <ContactSection market={market} content={content} formNote={<PrivacyFormLine notice={notice} />} />
+        <ContactSection market={market} content={content} consent={scope} formNote={<PrivacyFormLine notice={notice} />} />
       </main>
       <SiteFooter market={market} brandName={content.brandName} company={content.company} footer={content.footer} links={<PrivacyFooterLinks notice={notice} consentAsked={consentAsked} />} />
       <PrivacyNotice notice={notice} />
-      <InitiateCheckout />
+      <InitiateCheckout scope={scope} />
     </>
   );
 }

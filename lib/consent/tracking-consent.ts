@@ -1,18 +1,20 @@
 import "server-only";
 import { getPrivacyNotice } from "../content/privacy-notice-source";
 import type { Market } from "../markets/markets";
+import type { ConsentState } from "../../supabase/functions/_shared/consent-state";
 import { readConsent } from "./consent-cookie";
 
 /**
- * Whether browser identifiers (Meta's _fbp/_fbc cookies, the fbclid) may travel with the server conversion:
- * always where the market does not ask first, otherwise only after the visitor accepted in the banner.
+ * The visitor's tracking consent for a market: `not_asked` where the market does not ask first; otherwise their
+ * answer to the notice version they were shown (`version`, sent with the form), or `unanswered`.
  */
-export function trackingConsented(cookieHeader: string | null | undefined, askConsent: boolean): boolean {
-  return !askConsent || readConsent(cookieHeader) === "granted";
+export function consentState(cookieHeader: string | null | undefined, market: Market, version: string | null, askConsent: boolean): ConsentState {
+  if (!askConsent) return "not_asked";
+  return (version && readConsent(cookieHeader, market, version)) || "unanswered";
 }
 
 /**
- * The market's "ask before the pixel" setting, from its privacy notice (a cached content read). If content
+ * The market's "ask before measuring" setting, from its privacy notice (a cached content read). If content
  * cannot be read, consent is required: a lead is never sent with identifiers nobody agreed to.
  */
 export async function askConsentFor(market: Market): Promise<boolean> {

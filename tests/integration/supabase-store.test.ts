@@ -11,7 +11,7 @@ let fake: FakeSupabase;
 const ANON_KEY = "test-anon-key";
 const SIGNING_SECRET = "test-conversion-signing-secret-0123456789";
 
-const lead = (): Lead => ({ id: randomUUID(), company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "5512345678", phoneE164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx" });
+const lead = (): Lead => ({ id: randomUUID(), company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "5512345678", phoneE164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx", attribution: {}, consent: "unanswered", noticeVersion: null });
 const visit = { pageUrl: "https://pagos.example/mx?fbclid=abc", userAgent: "Mozilla/5.0", ip: "203.0.113.9", fbc: "fb.1.1763860000000.abc" };
 const store = (timeoutMs = 500) => new SupabaseSubmissionsStore(fake.url, ANON_KEY, { timeoutMs, backoffMs: 20 });
 const inserts = () => fake.requests.filter((r) => r.path === "/rest/v1/contact_submissions");
@@ -123,8 +123,9 @@ describe("the route on the Supabase store", () => {
     handleContact(new Request(`${SITE}/api/contact`, { method: "POST", headers: { "content-type": "application/json", origin: SITE }, body: body(submissionId) }), {
       store: async () => store(100),
       limiter: new MemoryRateLimiter(0),
-      mayTrack: async () => false,
+      consent: async () => "unanswered",
       report: () => {},
+      alert: () => {},
       siteUrl: SITE,
     });
 

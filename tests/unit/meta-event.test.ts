@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { buildLeadEvent, normaliseEmail, normalisePhone, readConversionRequest, type StoredLead } from "@/supabase/functions/_shared/meta-event";
+import { buildLeadEvent, mayReport, nameParts, normaliseEmail, normalisePhone, readConversionRequest, type StoredLead } from "@/supabase/functions/_shared/meta-event";
 import { leadConversion } from "@/lib/meta/conversion-reporter";
 import { metaBrowserIds } from "@/lib/meta/browser-ids";
 
@@ -11,10 +11,12 @@ const stored: StoredLead = {
   created_at: "2026-11-22T12:00:00.000Z",
   email: "  Ana@Example.COM ",
   phone_e164: "+5491112345678",
+  contact_name: "Ana Pérez",
   market: "ar",
   country: "usa",
   reason: "goods",
   volume: "0-4999",
+  tracking_consent: "granted",
 };
 const visit = { eventSourceUrl: "https://pagos.example/ar", clientUserAgent: "Mozilla/5.0" };
 
@@ -22,6 +24,17 @@ describe("Meta's normalisation rules", () => {
   it("trims and lower-cases email; the phone is its E.164 digits", () => {
     expect(normaliseEmail("  Ana@Example.COM ")).toBe("ana@example.com");
     expect(normalisePhone("+5491112345678")).toBe("5491112345678");
+  });
+
+  it("splits the contact name into a first and a last name, lower-case, without punctuation, accents kept", () => {
+    expect(nameParts("  Ana   Pérez ")).toEqual({ fn: "ana", ln: "pérez" });
+    expect(nameParts("María José García López")).toEqual({ fn: "maría", ln: "lópez" });
+    expect(nameParts("João da Silva")).toEqual({ fn: "joão", ln: "silva" });
+    expect(nameParts("Seán O'Brien-Núñez")).toEqual({ fn: "seán", ln: "obriennúñez" });
+    expect(nameParts("ÑANDÚ")).toEqual({ fn: "ñandú" });
+    // A decomposed accent (as some keyboards type it) hashes like the composed one.
+    expect(nameParts("Jose\u0301")).toEqual(nameParts("José"));
+    expect(nameParts(" - ")).toEqual({});
   });
 
   // Input, normalised form and SHA-256 exactly as Meta documents them on its customer information parameters page.
@@ -41,7 +54,15 @@ describe("the Conversions API event", () => {
       event_id: stored.id,
       action_source: "website",
       event_source_url: visit.eventSourceUrl,
-      user_data: { em: [sha256("ana@example.com")], ph: [sha256("5491112345678")], country: [sha256("ar")], client_user_agent: "Mozilla/5.0" },
+      user_data: {
+        em: [sha256("ana@example.com")],
+        ph: [sha256("5491112345678")],
+        fn: [sha256("ana")],
+        ln: [sha256("pérez")],
+        external_id: [sha256("ana@example.com")],
+        country: [sha256("ar")],
+        client_user_agent: "Mozilla/5.0",
+      },
       custom_data: { destination_country: "usa", reason: "goods", volume: "0-4999" },
     });
   });
@@ -50,10 +71,26 @@ describe("the Conversions API event", () => {
 describe("the body the function accepts", () => {
   const body = { eventName: "Lead", eventId: stored.id, userData: {}, customData: {}, market: "ar", ...visit };
   it("keeps the id and the visit's context, and drops identifiers in the wrong shape", () => {
-    expect(readConversionRequest({ ...body, clientIpAddress: "2001:db8::1", fbp: "fb.1.1763860000000.123", fbc: "bad" })).toEqual({
+    expect(readConversionRequest({ ...body, consent: "granted", clientIpAddress: "2001:db8::1", fbp: "fb.1.1763860000000.123", fbc: "bad" })).toEqual({
       eventId: stored.id,
+      consent: "granted",
       context: { ...visit, clientIpAddress: "2001:db8::1", fbp: "fb.1.1763860000000.123" },
     });
+  });
+  it("takes a missing or unknown consent as none", () => {
+    for (const consent of [undefined, "yes", true]) expect(readConversionRequest({ ...body, consent })).toMatchObject({ consent: "unanswered" });
+  });
+  it("may report only when both the call and the stored lead allow it", () => {
+    expect(mayReport(stored, "granted")).toBe(true);
+    expect(mayReport({ ...stored, tracking_consent: "not_asked" }, "not_asked")).toBe(true);
+    for (const [row, call] of [
+      ["granted", "denied"],
+      ["denied", "granted"],
+      ["unanswered", "granted"],
+      [null, "granted"],
+      ["granted", "unanswered"],
+    ] as const)
+      expect(mayReport({ ...stored, tracking_consent: row }, call), `${row}/${call}`).toBe(false);
   });
   it.each([
     [null, /object/],
@@ -69,7 +106,7 @@ describe("the body the function accepts", () => {
 
 describe("the site's conversion body (spec §7 plus the visit)", () => {
   it("keeps the spec's keys and meanings, with the phone in E.164 and the visit's context", () => {
-    const lead = { id: stored.id, company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "54", phone: "91112345678", phoneE164: "+5491112345678", country: "usa", reason: "goods", volume: "0-4999", market: "ar" } as const;
+    const lead = { id: stored.id, company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "54", phone: "91112345678", phoneE164: "+5491112345678", country: "usa", reason: "goods", volume: "0-4999", market: "ar", attribution: {}, consent: "granted", noticeVersion: "2026-11-23" } as const;
     const body = leadConversion(lead, { pageUrl: "https://pagos.example/ar?fbclid=abc", userAgent: "UA", ip: null, fbc: "fb.1.1763860000000.abc" });
     expect(body).toEqual({
       eventName: "Lead",
@@ -77,6 +114,7 @@ describe("the site's conversion body (spec §7 plus the visit)", () => {
       userData: { email: "ana@example.com", phone: "+5491112345678", country: "usa" },
       customData: { company: "Acme", reason: "goods", volume: "0-4999" },
       market: "ar",
+      consent: "granted",
       eventSourceUrl: "https://pagos.example/ar?fbclid=abc",
       clientUserAgent: "UA",
       fbc: "fb.1.1763860000000.abc",
