@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { ErrorFallback } from "./_components/error-fallback";
+import { ERROR_TITLE, ErrorFallback } from "./_components/error-fallback";
 import "./globals.css";
 
 /** Replaces the root layout when the layout itself fails, so it renders its own document. */
@@ -11,6 +11,9 @@ export default function GlobalError({ error }: { error: Error & { digest?: strin
   }, [error]);
   return (
     <html lang="en">
+      <head>
+        <title>{ERROR_TITLE}</title>
+      </head>
       <body>
         <ErrorFallback digest={error.digest} />
       </body>

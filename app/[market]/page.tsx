@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { stegaClean } from "next-sanity";
 import { draftMode } from "next/headers";
-import { notFound } from "next/navigation";
+import { notFound, unstable_rethrow } from "next/navigation";
 import { cache } from "react";
 import { getLanding } from "@/lib/content/landing-source";
 import { getPrivacyNotice } from "@/lib/content/privacy-notice-source";
@@ -15,6 +15,7 @@ import { BenefitsSection } from "../_components/benefits-section";
 import { ConsentBanner } from "../_components/consent-banner";
 import { ContactSection } from "../_components/contact-section";
 import { DraftModeTools } from "../_components/draft-mode-tools";
+import { ERROR_TITLE } from "../_components/error-fallback";
 import { HeroSection } from "../_components/hero-section";
 import { InitiateCheckout } from "../_components/initiate-checkout";
 import { MetaPixel } from "../_components/meta-pixel";
@@ -37,7 +38,16 @@ async function load(params: Promise<{ market: string }>) {
 }
 
 export async function generateMetadata({ params }: PageProps<"/[market]">): Promise<Metadata> {
-  const { market, content } = await load(params);
+  let loaded: Awaited<ReturnType<typeof load>>;
+  try {
+    loaded = await load(params);
+  } catch (error) {
+    // Not found stays not found; a content failure fails the page too, which shows the error screen, and that
+    // document still needs a title.
+    unstable_rethrow(error);
+    return { title: ERROR_TITLE, robots: { index: false } };
+  }
+  const { market, content } = loaded;
   const env = readPublicEnv();
   const siteUrl = env.NEXT_PUBLIC_SITE_URL;
   // Draft previews carry invisible visual-editing markers in copy; the <head> and link previews must not.

@@ -3,6 +3,9 @@ import type { ErrorPageCopy } from "@/lib/content/landing-content";
 /** The spec's English, for errors outside a market or when the market's words cannot be read. */
 const ENGLISH: ErrorPageCopy = { message: "Something went wrong while showing this page. Please try again in a moment.", homeLink: "Return to Home" };
 
+/** The spec's literal title of the fallback screen, also the document's title when the page's own metadata failed. */
+export const ERROR_TITLE = "Unexpected Application Error!";
+
 /**
  * The generic fallback screen for unexpected errors (spec §2): the spec's title, then the market's own words and a
  * link to its home page.
@@ -11,11 +14,9 @@ export function ErrorFallback({ digest, copy, home = "/" }: { digest?: string; c
   const words = copy ?? ENGLISH;
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-start justify-center gap-4 px-6 py-16">
-      {/* The document's title too (React puts it in <head>): the page's own metadata may have failed with its content. */}
-      <title>Unexpected Application Error!</title>
       {/* The spec's literal title, in English whatever the page's language. */}
       <h1 lang="en" className="text-3xl font-bold text-ink">
-        Unexpected Application Error!
+        {ERROR_TITLE}
       </h1>
       <p className="text-muted">{words.message}</p>
       {digest ? <p className="text-sm text-muted">Ref.: {digest}</p> : null}

@@ -14,8 +14,15 @@ import { describeProblems, htmlErrors } from "../support/html-checker";
 test.setTimeout(120_000);
 
 
+/**
+ * A rule about the byte stream, not the document: a browser reads the encoding from the first 1024 bytes the server
+ * sends, and every served document is checked for it. A DOM serialized after hydration is not parsed from bytes, and
+ * when React renders the error screen on the client it puts its script and stylesheet resources first in <head>.
+ */
+const BYTE_STREAM_RULE = /“charset” attribute on a “meta” element found after the first 1024 bytes/;
+
 async function expectValid(documents: Record<string, string>) {
-  const problems = await htmlErrors(documents);
+  const problems = (await htmlErrors(documents)).filter((p) => !(p.document.endsWith(", hydrated") && BYTE_STREAM_RULE.test(p.message)));
   expect(problems, describeProblems(problems)).toEqual([]);
 }
 

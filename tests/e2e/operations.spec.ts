@@ -13,6 +13,7 @@ import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-s
 import { freePort } from "../support/free-port";
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "../support/otlp-receiver";
 import { copyStandalone, startStandalone, type StandaloneServer } from "../support/standalone-server";
+import { E2E_SECRETS } from "../support/e2e-secrets";
 
 const ANON_KEY = "operations-anon-key";
 const RATE_LIMIT = 2;
@@ -27,7 +28,7 @@ test.describe.configure({ mode: "serial", timeout: 60_000 });
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   work = mkdtempSync(join(tmpdir(), "operations-"));
-  supabase = await startFakeSupabase(0);
+  supabase = await startFakeSupabase(0, { signingSecret: E2E_SECRETS.CONVERSION_SIGNING_SECRET });
   collector = await startOtlpReceiver();
   copyStandalone(join(work, "site"));
   server = await startStandalone(
@@ -37,6 +38,7 @@ test.beforeAll(async () => {
       SUPABASE_URL: supabase.url,
       SUPABASE_ANON_KEY: ANON_KEY,
       SUPABASE_TIMEOUT_MS: "1000",
+      CONVERSION_SIGNING_SECRET: E2E_SECRETS.CONVERSION_SIGNING_SECRET,
       CLIENT_IP_HEADER: "x-real-ip",
       CONTACT_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
       REQUEST_ID_HEADER: "x-request-id",
@@ -225,7 +227,7 @@ test("/api/ready answers 503 naming Redis when REDIS_URL points at nothing, with
   const withRedis = await startStandalone(
     join(work, "site"),
     E2E_PORTS.operationsRedis,
-    { SUPABASE_URL: supabase.url, SUPABASE_ANON_KEY: ANON_KEY, CLIENT_IP_HEADER: "x-real-ip", REDIS_URL: url },
+    { SUPABASE_URL: supabase.url, SUPABASE_ANON_KEY: ANON_KEY, CONVERSION_SIGNING_SECRET: E2E_SECRETS.CONVERSION_SIGNING_SECRET, CLIENT_IP_HEADER: "x-real-ip", REDIS_URL: url },
     "/api/health",
   );
   try {

@@ -151,6 +151,7 @@ for (const market of MARKETS) {
       await form.locator('[name="company"]').fill("Acme Importaciones");
       await form.locator('[name="contact"]').fill("Ana Pérez");
       await form.locator('[name="email"]').fill("ana@example.com");
+      await form.locator('[name="phonePrefix"]').selectOption("52");
       await form.locator('[name="phone"]').fill("55 1234 5678");
       await form.locator('[name="country"]').selectOption("usa");
       await form.locator('[name="reason"]').selectOption("goods");
