@@ -26,15 +26,45 @@ describe("Meta's normalisation rules", () => {
     expect(normalisePhone("+5491112345678")).toBe("5491112345678");
   });
 
-  it("splits the contact name into a first and a last name, lower-case, without punctuation, accents kept", () => {
-    expect(nameParts("  Ana   Pérez ")).toEqual({ fn: "ana", ln: "pérez" });
-    expect(nameParts("María José García López")).toEqual({ fn: "maría", ln: "lópez" });
-    expect(nameParts("João da Silva")).toEqual({ fn: "joão", ln: "silva" });
-    expect(nameParts("Seán O'Brien-Núñez")).toEqual({ fn: "seán", ln: "obriennúñez" });
-    expect(nameParts("ÑANDÚ")).toEqual({ fn: "ñandú" });
-    // A decomposed accent (as some keyboards type it) hashes like the composed one.
-    expect(nameParts("Jose\u0301")).toEqual(nameParts("José"));
-    expect(nameParts(" - ")).toEqual({});
+  describe("the contact name as Meta's fn and ln", () => {
+    it("is lower case, without punctuation, symbols, digits or spaces, accents kept (NFC)", () => {
+      expect(nameParts("  Ana   Pérez ", "mx")).toEqual({ fn: "ana", ln: "pérez" });
+      expect(nameParts("Seán O'Brien-Núñez", "ar")).toEqual({ fn: "seán", ln: "obriennúñez" });
+      expect(nameParts("ÑANDÚ", "ar")).toEqual({ fn: "ñandú" });
+      expect(nameParts("Ana-María Gómez", "mx")).toEqual({ fn: "anamaría", ln: "gómez" });
+      expect(nameParts("Ana Pérez (compras) 2", "mx")).toEqual({ fn: "ana", ln: "compras" });
+      expect(nameParts("Zoë 🚀 Ødegård", "br")).toEqual({ fn: "zoë", ln: "ødegård" });
+      expect(nameParts("Conceição Gonçalves", "br")).toEqual({ fn: "conceição", ln: "gonçalves" });
+      // A decomposed accent (as some keyboards type it) hashes like the composed one.
+      expect(nameParts("Jose\u0301 Nu\u0301n\u0303ez", "mx")).toEqual(nameParts("José Núñez", "mx"));
+      expect(nameParts("José Núñez", "mx")).toEqual({ fn: "jos\u00e9", ln: "n\u00fa\u00f1ez" });
+    });
+
+    it("keeps a surname's particles with it: “María José de la Fuente” is maría / delafuente", () => {
+      expect(nameParts("María José de la Fuente", "mx")).toEqual({ fn: "maría", ln: "delafuente" });
+      expect(nameParts("João da Silva", "br")).toEqual({ fn: "joão", ln: "dasilva" });
+      expect(nameParts("Luis del Río", "ar")).toEqual({ fn: "luis", ln: "delrío" });
+      expect(nameParts("Maria dos Santos", "br")).toEqual({ fn: "maria", ln: "dossantos" });
+      expect(nameParts("Pieter van der Berg", "ar")).toEqual({ fn: "pieter", ln: "vanderberg" });
+    });
+
+    it("takes the surname each market goes by when two follow two given names: the first in Spanish, the last in Brazil", () => {
+      expect(nameParts("María José García López", "mx")).toEqual({ fn: "maría", ln: "garcía" });
+      expect(nameParts("Juan Pablo Fernández de la Torre", "ar")).toEqual({ fn: "juan", ln: "fernández" });
+      expect(nameParts("Ana Paula Souza Lima", "br")).toEqual({ fn: "ana", ln: "lima" });
+      // Three words or fewer: the last one.
+      expect(nameParts("Juan Carlos Pérez", "mx")).toEqual({ fn: "juan", ln: "pérez" });
+    });
+
+    it("skips a leading title, and gives no name for none", () => {
+      expect(nameParts("Lic. Juan Pérez", "mx")).toEqual({ fn: "juan", ln: "pérez" });
+      expect(nameParts("Ing. María Gómez", "ar")).toEqual({ fn: "maría", ln: "gómez" });
+      expect(nameParts("Dra. Ana", "mx")).toEqual({ fn: "ana" });
+      expect(nameParts("Dr", "mx")).toEqual({ fn: "dr" });
+      expect(nameParts(" - ", "mx")).toEqual({});
+      expect(nameParts("", "mx")).toEqual({});
+      expect(nameParts("Juan de", "mx")).toEqual({ fn: "juan" });
+    });
   });
 
   // Input, normalised form and SHA-256 exactly as Meta documents them on its customer information parameters page.

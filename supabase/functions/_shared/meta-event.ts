@@ -2,7 +2,8 @@
 // event built from it. Pure and Web-API-only, so the Edge Function (Deno) runs it and Vitest (Node) tests it.
 // Normalisation follows Meta's customer-information parameters: email trimmed and lower-cased; phone as the
 // digits of its E.164 form (country code, no `+`, no trunk prefix); country as ISO 3166-1 alpha-2, lower-case; first
-// and last name lower-case without punctuation, accents kept (UTF-8); external_id the hashed email; each SHA-256 hex.
+// and last name lower-case without punctuation, accents kept (UTF-8; see nameParts); external_id the hashed email (Meta
+// documents no normalisation of its own for it, and recommends hashing it); each SHA-256 hex.
 // client_ip_address, client_user_agent, fbp and fbc are sent unhashed, as Meta asks. Nothing is sent at all unless
 // the visitor's consent allows it (see consent-state.ts).
 import { allowsTracking, isConsentState, type ConsentState } from "./consent-state.ts";
@@ -76,21 +77,50 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 /** E.164 → the digits Meta hashes: "+5491112345678" → "5491112345678". */
 export const normalisePhone = (e164: string) => e164.replace(/\D/g, "");
 
+/** Words that belong to the surname after them ("de la Fuente", "da Silva", "van der Berg"). */
+const SURNAME_PARTICLES = new Set(["de", "del", "la", "las", "los", "da", "das", "do", "dos", "di", "du", "van", "von", "der", "den"]);
+/** Courtesy and professional titles business contacts put before their name ("Lic. Juan Pérez"): not a name. */
+const TITLES = new Set(["sr", "sra", "srta", "dr", "dra", "lic", "licda", "ing", "arq", "cp", "mtro", "mtra", "prof", "profa", "eng"]);
+
 /**
- * First and last name from the one name the form asks for, as Meta wants them: lower-case, no punctuation or
- * symbols ("O'Brien" → "obrien", "Ana-María" → "anamaría"), accented letters kept (sent as UTF-8). The first word is
- * the first name and the last word the last name ("María José García López" → maría, lópez); a single word is a
- * first name only. A wrong guess costs nothing: Meta then just does not match on it.
+ * First and last name from the one name the form asks for, normalised as Meta's customer information parameters ask:
+ * lower case, no punctuation ("O'Brien" → "obrien", "García-López" → "garcíalópez"), spaces removed, accented letters
+ * kept and sent as UTF-8 (Meta recommends a-z but takes UTF-8; stripping accents would turn "Núñez" into another
+ * name), composed (NFC) so that a name typed with combining accents hashes like the same name typed with precomposed
+ * ones. Digits and symbols are no part of a name and go too.
+ *
+ * Which words are which, from one field: the first word is the first name (a second given name, as in "María José",
+ * cannot be told from a surname); a leading title ("Lic.", "Ing.", "Dr.") is skipped. The last name is a surname with
+ * its particles ("María José de la Fuente" → maría / delafuente; "João da Silva" → joão / dasilva). With two surnames
+ * after two given names, Mexicans and Argentinians go by the first (paternal) one and Brazilians by the last one:
+ * "María José García López" on /mx → maría / garcía, "Ana Paula Souza Lima" on /br → ana / lima. With three words or
+ * fewer the last one is taken. A single word is a first name only. A wrong guess only means Meta does not match on
+ * that value.
  */
-export function nameParts(contactName: string): { fn?: string; ln?: string } {
+export function nameParts(contactName: string, market: string): { fn?: string; ln?: string } {
   const words = contactName
     .normalize("NFC")
     .toLowerCase()
     .split(/\s+/u)
-    .map((word) => word.replace(/[\p{P}\p{S}]/gu, ""))
+    .map((word) => word.replace(/[^\p{L}\p{M}]/gu, ""))
     .filter(Boolean);
-  if (words.length === 0) return {};
-  return words.length === 1 ? { fn: words[0] } : { fn: words[0], ln: words.at(-1) };
+  while (words.length > 1 && TITLES.has(words[0]!)) words.shift();
+  const [first, ...rest] = words;
+  if (!first) return {};
+  // Each surname with the particles before it: ["de", "la", "fuente"] → ["delafuente"].
+  const units: string[] = [];
+  let particles = "";
+  for (const word of rest) {
+    if (SURNAME_PARTICLES.has(word)) {
+      particles += word;
+    } else {
+      units.push(particles + word);
+      particles = "";
+    }
+  }
+  if (units.length === 0) return { fn: first };
+  const ln = units.length >= 3 && market !== "br" ? units.at(-2)! : units.at(-1)!;
+  return { fn: first, ln };
 }
 
 export async function sha256Hex(value: string): Promise<string> {
@@ -130,7 +160,7 @@ export const mayReport = (lead: StoredLead, consent: ConsentState) => lead.track
  */
 export async function buildLeadEvent(lead: StoredLead, context: VisitContext): Promise<ConversionsApiEvent> {
   const email = await sha256Hex(normaliseEmail(lead.email));
-  const { fn, ln } = nameParts(lead.contact_name);
+  const { fn, ln } = nameParts(lead.contact_name, lead.market);
   return {
     event_name: "Lead",
     event_time: Math.floor(new Date(lead.created_at).getTime() / 1000),
