@@ -7,8 +7,11 @@
 --   * the landing page and the external referrer: an http(s) URL of at most 1,024 characters.
 -- `first_*` is the first campaign visit within 90 days, `last_*` the latest; `*_touch_at` when it happened.
 -- `tracking_consent` is the visitor's answer for this market's notice when the lead was sent, and
--- `privacy_notice_version` the notice they were shown (its "last updated" date). `conversion_withheld_reason` is written
--- by the meta-conversion function (service role) when it sends Meta nothing for the lead.
+-- `privacy_notice_version` the notice they were shown (its "last updated" date). The site always writes both; they stay
+-- nullable so that a site still running the previous version keeps storing leads once this migration is applied (a
+-- null consent counts as none: the function reports no such lead). `conversion_withheld_reason` is written by the
+-- meta-conversion function (service role) when it sends Meta nothing for the lead. Deploy this migration first, then
+-- the function, then the site: the previous function knows nothing of consent and would report every lead.
 
 create function public.is_tracking_text(value text, max_length integer) returns boolean
   language sql immutable parallel safe set search_path = ''
@@ -57,11 +60,7 @@ alter table public.contact_submissions
   add column privacy_notice_version text check (privacy_notice_version ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'),
   add column conversion_withheld_reason text check (conversion_withheld_reason in ('no_consent'));
 
--- NOT VALID: rows stored before this migration have no consent record; every lead inserted from now on must carry one.
-alter table public.contact_submissions
-  add constraint contact_submissions_tracking_consent_required check (tracking_consent is not null) not valid;
-
-comment on column public.contact_submissions.tracking_consent is 'Tracking consent when the lead was sent: granted or denied for this market''s current notice, unanswered, or not_asked (the market does not ask).';
+comment on column public.contact_submissions.tracking_consent is 'Tracking consent when the lead was sent: granted or denied for this market''s current notice, unanswered, or not_asked (the market does not ask); null on leads stored before it was recorded, which counts as no consent.';
 comment on column public.contact_submissions.privacy_notice_version is 'The privacy notice shown with the form: its "last updated" date (YYYY-MM-DD).';
 comment on column public.contact_submissions.conversion_withheld_reason is 'Why the meta-conversion function sent Meta nothing for this lead (no_consent); written only by the function (service role).';
 
