@@ -1,13 +1,11 @@
 import type { Lead } from "../contact/submissions-store-contract";
 import { SIGNATURE_HEADER, signatureHeader } from "../../supabase/functions/_shared/signed-request";
 import type { Attempt } from "./retry";
-
-/** One webhook call's deadline: a receiver slower than this is retried. */
-export const WEBHOOK_TIMEOUT_MS = 5_000;
+import { whatsappLink } from "./sales-email";
 
 /**
  * The JSON a CRM or chat tool receives for a new lead: the lead, its attribution and its id. `id` stays the same on
- * every retry, so a receiver that saw it already can ignore the repeat.
+ * every retry, so a receiver that saw it already can ignore the repeat. Documented in docs/leads.md.
  */
 export function leadWebhookBody(lead: Lead, receivedAt: Date) {
   return {
@@ -20,7 +18,7 @@ export function leadWebhookBody(lead: Lead, receivedAt: Date) {
       company: lead.company,
       contactName: lead.contact,
       email: lead.email,
-      phone: { e164: lead.phoneE164, countryCode: lead.phonePrefix, national: lead.phone },
+      phone: { e164: lead.phoneE164, countryCode: lead.phonePrefix, national: lead.phone, tel: `tel:${lead.phoneE164}`, whatsapp: whatsappLink(lead.phoneE164) },
       destinationCountry: lead.country,
       reason: lead.reason,
       volume: lead.volume,
@@ -32,11 +30,13 @@ export function leadWebhookBody(lead: Lead, receivedAt: Date) {
 }
 
 /**
- * POSTs the lead to the webhook, signed like the site's other calls (X-Signature: t=<unix ms>,v1=<HMAC-SHA256 of
- * "<t>.<body>">), freshly at each attempt so a retry is never stale. A 2xx is delivered; a network failure, a
- * timeout, 408, 429 or a 5xx is worth another try; any other answer is the receiver's configuration and is not.
+ * POSTs the lead to the webhook, signed like the site's other calls (X-Signature: t=<unix ms>,v1=<hex HMAC-SHA256 of
+ * "<t>.<body>">), freshly at each attempt so a retry is never stale. A 2xx within `timeoutMs` is delivered; a network
+ * failure, a timeout, 408, 429 or a 5xx is worth another try; any other answer (a redirect included: the body
+ * carries a person's details, so it goes only where it was configured to) is the receiver's configuration, not
+ * retried.
  */
-export async function postLeadWebhook(url: string, secret: string, lead: Lead, receivedAt: Date): Promise<Attempt> {
+export async function postLeadWebhook(url: string, secret: string, lead: Lead, receivedAt: Date, timeoutMs: number): Promise<Attempt> {
   const body = JSON.stringify(leadWebhookBody(lead, receivedAt));
   let response: Response;
   try {
@@ -44,15 +44,16 @@ export async function postLeadWebhook(url: string, secret: string, lead: Lead, r
       method: "POST",
       headers: { "content-type": "application/json", "user-agent": "puente-pagos-lead-webhook/1", [SIGNATURE_HEADER]: await signatureHeader(secret, body) },
       body,
-      redirect: "error",
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
     });
+    await response.body?.cancel();
   } catch (error) {
     const name = error instanceof Error ? error.name : "error";
-    return { ok: false, retry: true, reason: name === "TimeoutError" ? `no answer within ${WEBHOOK_TIMEOUT_MS} ms` : `unreachable (${name})` };
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    return { ok: false, retry: true, reason: name === "TimeoutError" ? `webhook: no answer within ${timeoutMs} ms` : `webhook unreachable (${code ?? name})` };
   }
-  await response.body?.cancel();
   if (response.ok) return { ok: true };
   const retry = response.status >= 500 || response.status === 408 || response.status === 429;
-  return { ok: false, retry, reason: `answered ${response.status}` };
+  return { ok: false, retry, reason: `webhook answered ${response.status}` };
 }

@@ -8,15 +8,17 @@ import { MARKETS, type Market } from "../markets/markets";
 import { inSpan, markActiveSpanFailed } from "../telemetry/spans";
 import { sendAlertEmail } from "./email-alert";
 import { postLeadWebhook } from "./lead-webhook";
-import { withRetries, type Attempt } from "./retry";
+import { ALERT_ATTEMPT_TIMEOUT_MS, ALERT_RETRY_DELAYS_MS, withRetries, type Attempt } from "./retry";
 import { salesEmail } from "./sales-email";
 
 /** Where the alerts of a new lead go; without an SMTP server the email is written to the log instead (a local sink). */
 export type AlertSettings = {
   email: { smtpUrl: string; from: string; to: Record<Market, string[]> } | null;
   webhook: { url: string; secret: string } | null;
-  /** Waits between attempts (tests shorten them); the default is ALERT_RETRY_DELAYS_MS. */
+  /** Waits between attempts (the last one's failure is final); default ALERT_RETRY_DELAYS_MS. Tests shorten them. */
   delays?: readonly number[];
+  /** One attempt's deadline; default ALERT_ATTEMPT_TIMEOUT_MS. */
+  attemptTimeoutMs?: number;
 };
 
 /** The settings the environment gives (checked at start: a half-configured alert never gets here). */
@@ -31,17 +33,19 @@ export function alertSettings(env: ServerEnv): AlertSettings {
 
 type Channel = "email" | "webhook";
 
-/** One channel, in its own span: attempts with retries, then one line saying how it ended (never the person's data). */
-function deliver(channel: Channel, settings: AlertSettings, attempt: () => Promise<Attempt>): Promise<void> {
+/**
+ * One channel, in its own span: attempts with retries, then one line saying how it ended — the lead's id, the
+ * attempts and why each failed — never the person's data.
+ */
+function deliver(channel: Channel, lead: Lead, settings: AlertSettings, attempt: (timeoutMs: number) => Promise<Attempt>): Promise<void> {
+  const timeoutMs = settings.attemptTimeoutMs ?? ALERT_ATTEMPT_TIMEOUT_MS;
   return inSpan("alert.send", { "alert.channel": channel }, async (span) => {
-    const delivery = await withRetries(attempt, {
-      delays: settings.delays,
-      onRetry: (attempts, reason) => log.warn("alert.retry", `Sales alert by ${channel}: attempt ${attempts} failed (${reason}), trying again`, { channel, attempt: attempts, reason }),
-    });
-    span.setAttribute("alert.attempts", delivery.attempts);
-    if (delivery.ok) return log.info("alert.sent", `Sales alert sent by ${channel}`, { channel, attempts: delivery.attempts });
-    markActiveSpanFailed(`${channel}: ${delivery.reason}`);
-    log.error("alert.failed", `Sales alert by ${channel} not delivered after ${delivery.attempts} attempt(s): ${delivery.reason}`, { channel, attempts: delivery.attempts, reason: delivery.reason });
+    const { ok, attempts, failures } = await withRetries(() => attempt(timeoutMs), settings.delays ?? ALERT_RETRY_DELAYS_MS);
+    span.setAttribute("alert.attempts", attempts);
+    const fields = { channel, leadId: lead.id, market: lead.market, attempts, ...(failures.length > 0 && { failures }) };
+    if (ok) return log.info("alert.sent", `Sales alert sent by ${channel}`, fields);
+    markActiveSpanFailed(`${channel}: ${failures.at(-1)}`);
+    log.error("alert.failed", `Sales alert by ${channel} not delivered after ${attempts} attempt(s): ${failures.at(-1)}`, fields);
   });
 }
 
@@ -58,17 +62,18 @@ function redactedEmail(lead: Lead, receivedAt: Date) {
 /**
  * Tells sales about a newly stored lead: an email to the market's recipients and the signed webhook, side by side,
  * each retried on its own. Runs after the visitor's answer (the route schedules it with `after()`), so nothing here
- * can delay or fail a submission; every outcome is one log line carrying the lead's id.
+ * can delay or fail a submission; each channel ends in one log line carrying the lead's id. Never rejects.
  */
 export async function alertSales(lead: Lead, receivedAt: Date, settings: AlertSettings = alertSettings(serverEnv())): Promise<void> {
   const { email, webhook } = settings;
   const channels: Promise<void>[] = [];
   if (email) {
     const message = { from: email.from, to: email.to[lead.market], replyTo: lead.email, email: salesEmail(lead, receivedAt) };
-    channels.push(deliver("email", settings, () => sendAlertEmail(email.smtpUrl, message)));
+    channels.push(deliver("email", lead, settings, (timeoutMs) => sendAlertEmail(email.smtpUrl, message, timeoutMs)));
   } else {
-    log.info("alert.sent", "Sales alert written to the log (no SMTP_URL: a local sink)", { channel: "email", sink: "local", ...redactedEmail(lead, receivedAt) });
+    const sink = redactedEmail(lead, receivedAt);
+    log.info("alert.sent", "Sales alert written to the log (no SMTP_URL: a local sink)", { channel: "email", sink: "local", leadId: lead.id, market: lead.market, ...sink });
   }
-  if (webhook) channels.push(deliver("webhook", settings, () => postLeadWebhook(webhook.url, webhook.secret, lead, receivedAt)));
-  await Promise.all(channels);
+  if (webhook) channels.push(deliver("webhook", lead, settings, (timeoutMs) => postLeadWebhook(webhook.url, webhook.secret, lead, receivedAt, timeoutMs)));
+  await Promise.allSettled(channels);
 }

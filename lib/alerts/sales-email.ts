@@ -180,7 +180,7 @@ export function salesEmail(lead: Lead, receivedAt: Date): SalesEmail {
     {
       label: copy.phone,
       text: `${lead.phoneE164} · ${copy.call}: ${tel} · ${copy.whatsapp}: ${whatsapp}`,
-      html: `<a href="${tel}">${lead.phoneE164}</a> · <a href="${tel}">${copy.call}</a> · <a href="${whatsapp}">${copy.whatsapp}</a>`,
+      html: `<a href="${escapeHtml(tel)}">${escapeHtml(lead.phoneE164)}</a> · <a href="${escapeHtml(tel)}">${escapeHtml(copy.call)}</a> · <a href="${escapeHtml(whatsapp)}">${escapeHtml(copy.whatsapp)}</a>`,
     },
     { label: copy.country, text: copy.countries[lead.country] },
     { label: copy.reason, text: copy.reasons[lead.reason] },

@@ -313,7 +313,7 @@ export function productionRefusal(env: ServerEnv): string | undefined {
       problems.push(`${name} is ${value.length} characters, and a secret needs at least ${MIN_SECRET_LENGTH} (e.g. \`openssl rand -hex 32\`)`);
     }
   }
-  if (env.LEAD_WEBHOOK_URL && new URL(env.LEAD_WEBHOOK_URL).protocol === "http:" && !isLoopback(new URL(env.LEAD_WEBHOOK_URL).hostname)) {
+  if (env.LEAD_WEBHOOK_URL && new URL(env.LEAD_WEBHOOK_URL).protocol === "http:" && !isLoopbackHost(new URL(env.LEAD_WEBHOOK_URL).hostname)) {
     problems.push("LEAD_WEBHOOK_URL is http://, and each call carries a lead's contact details: use an https:// URL");
   }
   if (env.REDIS_URL && !new URL(env.REDIS_URL).password && !env.REDIS_ALLOW_PLAINTEXT) {
@@ -322,8 +322,8 @@ export function productionRefusal(env: ServerEnv): string | undefined {
   return problems.length > 0 ? `Refusing to start a production server: ${problems.join("; ")}.` : undefined;
 }
 
-/** A host on this machine: plain http to it never crosses a network. */
-const isLoopback = (hostname: string) => hostname === "localhost" || hostname === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(hostname);
+/** A host on this machine (a URL's hostname): plain http or SMTP to it never crosses a network. */
+export const isLoopbackHost = (hostname: string) => hostname === "localhost" || hostname === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(hostname);
 
 /**
  * The public origin a production build is made for: NEXT_PUBLIC_SITE_URL, or on Vercel its production domain.

@@ -24,7 +24,6 @@ export type LogEvent =
   | "lead.store_close_failed"
   | "lead.attribution_dropped"
   | "alert.sent"
-  | "alert.retry"
   | "alert.failed"
   | "conversion.sent"
   | "conversion.skipped"
