@@ -49,7 +49,9 @@ const addressList = optional.pipe(
   z
     .string()
     .transform((list) => list.split(",").map((a) => a.trim()).filter(Boolean))
-    .pipe(z.array(z.email("must be email addresses separated by commas")).min(1, "must name at least one email address"))
+    // Refined as a whole, so the message names the variable rather than an entry ("SALES_EMAIL_TO.0").
+    .refine((list) => list.length > 0, "must name at least one email address")
+    .refine((list) => list.every((address) => z.email().safeParse(address).success), "must be email addresses separated by commas")
     .optional(),
 );
 
