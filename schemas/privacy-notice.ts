@@ -1,4 +1,5 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
+import { flagged, toConfirmField } from "./fields";
 import { marketIdentityFields } from "./market-fields";
 import { MARKET_NAMES, isMarket } from "../lib/markets/markets";
 
@@ -60,6 +61,9 @@ export const privacyNotice = defineType({
     text("authority", "Data protection authority", "The authority a person can complain to in this market.", "company"),
     defineField({ name: "authorityUrl", title: "Authority website", type: "url", group: "company", validation: (r) => r.required().uri({ scheme: ["https"] }) }),
     text("authorityLabel", "Authority label", "e.g. “Autoridad de protección de datos”.", "company"),
+    // The seed's company facts (legal name, address, the encarregado's name in Brazil, the database registration
+    // number in Argentina) are illustrative until the company confirms them, like the page's.
+    { ...toConfirmField(), group: "company" },
     text("formLine", "Line by the form's submit button", "Must contain {link}, where the link to the notice goes.", "notice"),
     text("formLinkLabel", "Link text in the form line", "e.g. “aviso de privacidad”.", "notice"),
     text("footerLinkLabel", "Footer link to the notice", "e.g. “Aviso de privacidad”.", "notice"),
@@ -81,10 +85,10 @@ export const privacyNotice = defineType({
     text("bannerDeniedNow", "Current choice: refused", "Shown when the banner is reopened after refusing, e.g. “Ahora rechazas la medición.”", "consent"),
   ],
   preview: {
-    select: { market: "market", title: "title" },
-    prepare: ({ market, title }: { market?: string; title?: string }) => ({
+    select: { market: "market", title: "title", toConfirm: "toConfirm" },
+    prepare: ({ market, title, toConfirm }: { market?: string; title?: string; toConfirm?: boolean }) => ({
       title: isMarket(market) ? `${MARKET_NAMES[market]} privacy notice` : "Privacy notice",
-      subtitle: title,
+      subtitle: flagged(title, toConfirm),
     }),
   },
 });

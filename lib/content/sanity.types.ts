@@ -151,6 +151,7 @@ export type PrivacyNotice = {
   authority: string;
   authorityUrl: string;
   authorityLabel: string;
+  toConfirm?: boolean;
   formLine: string;
   formLinkLabel: string;
   footerLinkLabel: string;
