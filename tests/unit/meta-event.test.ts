@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { buildLeadEvent, mayReport, nameParts, normaliseEmail, normalisePhone, readConversionRequest, type StoredLead } from "@/supabase/functions/_shared/meta-event";
-import { leadConversion } from "@/lib/meta/conversion-reporter";
+import { leadConversion, localSinkFields } from "@/lib/meta/conversion-reporter";
 import { metaBrowserIds } from "@/lib/meta/browser-ids";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
@@ -150,6 +150,25 @@ describe("the site's conversion body (spec §7 plus the visit)", () => {
       fbc: "fb.1.1763860000000.abc",
     });
     expect(readConversionRequest(body)).not.toHaveProperty("error");
+  });
+});
+
+describe("the local sink's line (embedded mode)", () => {
+  const lead = { id: stored.id, company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "54", phone: "91112345678", phoneE164: "+5491112345678", country: "usa", reason: "goods", volume: "0-4999", market: "ar", attribution: {}, noticeVersion: "2026-11-23" } as const;
+  const visit = { pageUrl: "https://pagos.example/ar?utm_source=fb&fbclid=IwAR0abc", userAgent: "UA", ip: "203.0.113.9", fbc: "fb.1.1763860000000.IwAR0abc" };
+
+  it("says what Meta would get with consent, and that it would get nothing without; never the page's query", () => {
+    expect(localSinkFields(leadConversion({ ...lead, consent: "granted" }, visit))).toEqual({
+      eventName: "Lead",
+      page: "https://pagos.example/ar",
+      consent: "granted",
+      wouldSend: ["email", "phone", "country", "name", "clientUserAgent", "clientIpAddress", "fbc"],
+    });
+    for (const consent of ["denied", "unanswered"] as const) {
+      const line = localSinkFields(leadConversion({ ...lead, consent }, visit));
+      expect(line).toEqual({ eventName: "Lead", page: "https://pagos.example/ar", consent, wouldSend: [] });
+      expect(JSON.stringify(line)).not.toMatch(/fbclid|IwAR|203\.0/);
+    }
   });
 });
 
