@@ -211,6 +211,7 @@ describe("the meta-conversion Edge Function under Deno", () => {
       expect((await post(bodyFor(lead))).status).toBe(200);
       const again = await post(bodyFor(lead, { consent: "granted" }));
       expect(again.status).toBe(409);
+      expect(await again.json()).toEqual({ error: "Already withheld for lack of consent" });
       expect(graph.calls).toHaveLength(0);
       expect(await withheldReason(lead.id)).toBe("no_consent");
     });

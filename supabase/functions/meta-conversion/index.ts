@@ -84,10 +84,12 @@ async function withhold(cfg: Config, id: string, at: string): Promise<void> {
   if (!response.ok) throw new Error(`database answered ${response.status}`);
 }
 
-async function exists(cfg: Config, id: string): Promise<boolean> {
-  const response = await leads(cfg, `id=eq.${id}&select=id`, { method: "GET" });
+/** Why a lead could not be claimed: it does not exist, or it was reported or withheld before. */
+async function unclaimable(cfg: Config, id: string): Promise<"missing" | "reported" | "withheld"> {
+  const response = await leads(cfg, `id=eq.${id}&select=conversion_withheld_reason`, { method: "GET" });
   if (!response.ok) throw new Error(`database answered ${response.status}`);
-  return ((await response.json()) as unknown[]).length > 0;
+  const [row] = (await response.json()) as { conversion_withheld_reason: string | null }[];
+  return !row ? "missing" : row.conversion_withheld_reason ? "withheld" : "reported";
 }
 
 const reason = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
@@ -132,7 +134,9 @@ export async function handle(request: Request): Promise<Response> {
   try {
     lead = await claim(cfg, read.eventId, claimedAt);
     if (!lead) {
-      return (await exists(cfg, read.eventId)) ? json(409, { error: "Already reported" }) : json(404, { error: "No such lead" });
+      const why = await unclaimable(cfg, read.eventId);
+      if (why === "missing") return json(404, { error: "No such lead" });
+      return json(409, why === "reported" ? { error: "Already reported" } : { error: "Already withheld for lack of consent" });
     }
   } catch (error) {
     logLine("error", "conversion.lead_unreadable", `meta-conversion: reading the lead failed (${reason(error)})`, { leadId: read.eventId });
