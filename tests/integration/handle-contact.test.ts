@@ -192,6 +192,7 @@ describe("POST /api/contact", () => {
     const misconfigured: SubmissionsStore = { insert: async () => Promise.reject(new Error("Supabase refused the insert (status 401)")) };
     expect((await handleContact(post(valid()), deps({ store: async () => misconfigured }))).status).toBe(500);
     expect(reported).toEqual([]);
+    expect(alerted).toEqual([]);
     logs.restore();
   });
 
@@ -327,6 +328,7 @@ describe("POST /api/contact", () => {
     expect((await response.json()).error).toBeTruthy();
     expect(logs.events("lead.store_unavailable")).toHaveLength(1);
     expect(reported).toEqual([]);
+    expect(alerted).toEqual([]);
     logs.restore();
   });
 
