@@ -44,7 +44,6 @@ const CONSTRAINT_FIELDS: Record<string, string> = {
   contact_submissions_volume_check: "volume",
   contact_submissions_market_check: "market",
   contact_submissions_tracking_consent_check: "consent",
-  contact_submissions_tracking_consent_required: "consent",
   contact_submissions_privacy_notice_version_check: "noticeVersion",
 };
 
