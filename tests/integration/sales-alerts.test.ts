@@ -1,6 +1,6 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer as createTcpServer, type AddressInfo, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -20,7 +20,9 @@ import { sampleLead } from "../support/sample-lead";
 
 // A real SMTP server and a real webhook receiver on loopback; retries are shortened so failures end in milliseconds.
 const SECRET = "lead-webhook-test-secret-0123456789abcdef";
-const FAST = { delays: [20, 40], attemptTimeoutMs: 300 } as const;
+const FAST = { delays: [20, 40], attemptTimeoutMs: 5_000 } as const;
+/** The deadline of the test of a receiver that never answers: far above what a loopback answer takes, even under load. */
+const DEADLINE_MS = 500;
 
 /** The verification snippet of docs/leads.md, exactly as a receiver would paste it. */
 type Verify = (secret: string, header: unknown, rawBody: Buffer | string, now?: number) => boolean;
@@ -85,7 +87,7 @@ beforeAll(async () => {
     const next = plan.shift() ?? 204;
     if (next === "hang") return;
     await webhookGate;
-    response.writeHead(next).end();
+    response.writeHead(next, next >= 300 && next < 400 ? { location: "/elsewhere" } : {}).end();
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/leads`;
@@ -182,6 +184,20 @@ describe("the sales alert email over SMTP", () => {
     expectNoPersonalData(lead);
   });
 
+  it("abandons an SMTP server that never greets within the deadline, retries, then logs once", async () => {
+    const sockets: Socket[] = [];
+    const silent = createTcpServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const lead = sampleLead();
+    const settings = { ...emailOnly(), email: { ...emailOnly().email!, smtpUrl: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}` }, attemptTimeoutMs: DEADLINE_MS, delays: [20] };
+    await alertSales(lead, new Date(), settings);
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+
+    expect(sockets).toHaveLength(2);
+    expect(linesOf("email")).toEqual([expect.objectContaining({ event: "alert.failed", leadId: lead.id, attempts: 2, failures: Array(2).fill(`SMTP: no answer within ${DEADLINE_MS} ms`) })]);
+  });
+
   it("does not retry a permanent refusal (an unknown recipient)", async () => {
     const lead = sampleLead();
     const settings = { ...emailOnly(), email: { ...emailOnly().email!, to: { mx: ["unknown@puente.example"], br: [], ar: [] } } };
@@ -267,26 +283,26 @@ describe("the signed lead webhook", () => {
     expectNoPersonalData(lead);
   });
 
-  it("takes a 4xx as the receiver's final word (not retried)", async () => {
-    plan = [401];
+  it.each([401, 302])("takes a %i as the receiver's final word: not retried, and a redirect not followed", async (status) => {
+    plan = [status];
     await alertSales(sampleLead(), new Date(), { ...webhookOnly(), email: null });
     expect(calls).toHaveLength(1);
-    expect(logs.events("alert.failed")).toEqual([expect.objectContaining({ attempts: 1, failures: ["webhook answered 401"] })]);
+    expect(logs.events("alert.failed")).toEqual([expect.objectContaining({ attempts: 1, failures: [`webhook answered ${status}`] })]);
   });
 
   it("abandons an attempt the receiver does not answer within the deadline, and retries", async () => {
     const lead = sampleLead();
     plan = ["hang"];
     const started = performance.now();
-    await alertSales(lead, new Date(), { ...webhookOnly(), email: null });
-    expect(performance.now() - started).toBeGreaterThanOrEqual(FAST.attemptTimeoutMs);
+    await alertSales(lead, new Date(), { ...webhookOnly(), email: null, attemptTimeoutMs: DEADLINE_MS });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(DEADLINE_MS);
     expect(calls).toHaveLength(2);
-    expect(linesOf("webhook")).toEqual([expect.objectContaining({ event: "alert.sent", leadId: lead.id, attempts: 2, failures: [`webhook: no answer within ${FAST.attemptTimeoutMs} ms`] })]);
+    expect(linesOf("webhook")).toEqual([expect.objectContaining({ event: "alert.sent", leadId: lead.id, attempts: 2, failures: [`webhook: no answer within ${DEADLINE_MS} ms`] })]);
 
-    plan = ["hang", "hang", "hang"];
+    plan = ["hang", "hang"];
     const slow = sampleLead();
-    await alertSales(slow, new Date(), { ...webhookOnly(), email: null });
-    expect(logs.events("alert.failed")).toEqual([expect.objectContaining({ channel: "webhook", leadId: slow.id, attempts: 3 })]);
+    await alertSales(slow, new Date(), { ...webhookOnly(), email: null, attemptTimeoutMs: DEADLINE_MS, delays: [20] });
+    expect(logs.events("alert.failed")).toEqual([expect.objectContaining({ channel: "webhook", leadId: slow.id, attempts: 2 })]);
     expectNoPersonalData(slow);
   });
 });
