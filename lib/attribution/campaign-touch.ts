@@ -26,9 +26,9 @@ const DAY_MS = 86_400_000;
 export type Touch = Partial<Record<UtmParam | ClickIdParam, string>> & {
   /** When the visit happened (ISO 8601). */
   at?: string;
-  /** The page the visit landed on, without click ids where they may not be kept. */
+  /** The page the visit landed on: its address and campaign parameters, nothing else of its query. */
   landing_url?: string;
-  /** The page on another site that linked here (as much of it as the browser tells). */
+  /** The page on another site that linked here: its address without query or fragment. */
   referrer?: string;
 };
 
@@ -42,6 +42,8 @@ export type Attribution = { first?: Touch; last?: Touch };
 const UNWANTED = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 /** A click id is opaque: URL-safe characters only (Google's and Meta's are base64url, Microsoft's hex). */
 const CLICK_ID = /^[A-Za-z0-9._~-]+$/;
+/** Longer text is not read at all: no kept value comes from further than this into it. */
+const MAX_READ = 16 * 1024;
 
 /**
  * A text value as it may be kept: unpaired surrogates (which no database stores) replaced, unwanted characters
@@ -50,25 +52,54 @@ const CLICK_ID = /^[A-Za-z0-9._~-]+$/;
 export function cleanText(value: unknown, max: number): string | undefined {
   if (typeof value !== "string") return undefined;
   // toWellFormed is missing from browsers before 2023; the values a browser reads from a URL are well formed anyway.
-  const wellFormed = typeof value.toWellFormed === "function" ? value.toWellFormed() : value;
+  const read = value.length > MAX_READ ? value.slice(0, MAX_READ) : value;
+  const wellFormed = typeof read.toWellFormed === "function" ? read.toWellFormed() : read;
   const chars = [...wellFormed.replace(UNWANTED, "").trim()];
   const cut = (chars.length > max ? chars.slice(0, max).join("") : chars.join("")).trim();
   return cut === "" ? undefined : cut;
-}
-
-/** An absolute http(s) URL, without click ids unless `clickIds`, cut to the limit; undefined when it is not one. */
-export function cleanUrl(value: unknown, { clickIds }: { clickIds: boolean }): string | undefined {
-  const text = cleanText(value, Number.MAX_SAFE_INTEGER);
-  if (!text || !URL.canParse(text)) return undefined;
-  const url = new URL(text);
-  if (url.protocol !== "https:" && url.protocol !== "http:") return undefined;
-  return cleanText(clickIds ? url.href : withoutClickIds(url.href), TRACKING_LIMITS.url);
 }
 
 /** A click id: cut to the limit, dropped when it holds anything but URL-safe characters. */
 export function cleanClickId(value: unknown): string | undefined {
   const text = cleanText(value, TRACKING_LIMITS.clickId);
   return text && CLICK_ID.test(text) ? text : undefined;
+}
+
+/** An absolute http(s) URL as given, or undefined. */
+function httpUrl(value: unknown): URL | undefined {
+  const text = cleanText(value, MAX_READ);
+  if (!text || !URL.canParse(text)) return undefined;
+  const url = new URL(text);
+  return url.protocol === "https:" || url.protocol === "http:" ? url : undefined;
+}
+
+/** A URL cut to the limit; what is cut first is the query, which the touch's own fields repeat. */
+function withinLimit(page: URL, query: URLSearchParams): string | undefined {
+  const search = query.toString();
+  const href = `${page.origin}${page.pathname}${search ? `?${search}` : ""}`;
+  return cleanText(href.length <= TRACKING_LIMITS.url ? href : `${page.origin}${page.pathname}`, TRACKING_LIMITS.url);
+}
+
+/**
+ * The landing page as kept: its origin and path, and its campaign parameters (cleaned as the touch's fields are).
+ * Everything else in its query (a mailing tool's subscriber id, the click ids) and its fragment stay out: the
+ * campaign parameters are the only part that is not possibly about the person.
+ */
+export function cleanLandingUrl(value: unknown): string | undefined {
+  const page = httpUrl(value);
+  if (!page) return undefined;
+  const query = new URLSearchParams();
+  for (const name of UTM_PARAMS) {
+    const text = cleanText(page.searchParams.get(name) ?? undefined, TRACKING_LIMITS.utm);
+    if (text) query.set(name, text);
+  }
+  return withinLimit(page, query);
+}
+
+/** The referring page as kept: its origin and path (what browsers send other sites by default anyway). */
+export function cleanReferrer(value: unknown): string | undefined {
+  const page = httpUrl(value);
+  return page && withinLimit(page, new URLSearchParams());
 }
 
 /** A visit time the server believes: a date within the window (a day of clock skew allowed ahead). */
@@ -88,10 +119,11 @@ export function withoutClickIds(url: string): string {
   return parsed.href;
 }
 
-/** A touch as it may be kept: every field cleaned, click ids only when `clickIds` allows; undefined when empty. */
-export function cleanTouch(value: unknown, { clickIds, now = Date.now() }: { clickIds: boolean; now?: number }): Touch | undefined {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
-  const given = value as Record<string, unknown>;
+type Given = Record<string, unknown>;
+const isRecord = (value: unknown): value is Given => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The campaign a touch names: its campaign parameters, and its click ids when `clickIds`. */
+function campaignOf(given: Given, clickIds: boolean): Touch {
   const touch: Touch = {};
   for (const name of UTM_PARAMS) {
     const text = cleanText(given[name], TRACKING_LIMITS.utm);
@@ -103,12 +135,19 @@ export function cleanTouch(value: unknown, { clickIds, now = Date.now() }: { cli
       if (id) touch[name] = id;
     }
   }
-  const landing = cleanUrl(given.landing_url, { clickIds });
+  return touch;
+}
+
+/** A touch as it may be kept: every field cleaned, click ids only when `clickIds` allows; undefined when empty. */
+export function cleanTouch(value: unknown, { clickIds, now = Date.now() }: { clickIds: boolean; now?: number }): Touch | undefined {
+  if (!isRecord(value)) return undefined;
+  const touch = campaignOf(value, clickIds);
+  const landing = cleanLandingUrl(value.landing_url);
   if (landing) touch.landing_url = landing;
-  const referrer = cleanUrl(given.referrer, { clickIds });
+  const referrer = cleanReferrer(value.referrer);
   if (referrer) touch.referrer = referrer;
   if (Object.keys(touch).length === 0) return undefined;
-  const at = cleanTime(given.at, now);
+  const at = cleanTime(value.at, now);
   if (at) touch.at = at;
   return touch;
 }
@@ -118,26 +157,24 @@ export function cleanTouch(value: unknown, { clickIds, now = Date.now() }: { cli
  * dropped, an over-long one cut, so tracking never costs a lead.
  */
 export function cleanAttribution(value: unknown, options: { clickIds: boolean; now?: number }): Attribution {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
-  const { first, last } = value as Record<string, unknown>;
-  const attribution: Attribution = {};
-  const firstTouch = cleanTouch(first, options);
-  const lastTouch = cleanTouch(last, options);
-  if (firstTouch) attribution.first = firstTouch;
-  if (lastTouch) attribution.last = lastTouch;
-  return attribution;
+  if (!isRecord(value)) return {};
+  const first = cleanTouch(value.first, options);
+  const last = cleanTouch(value.last, options);
+  return { ...(first && { first }), ...(last && { last }) };
 }
 
 /**
- * The touch a page view makes, or undefined for a direct visit (no campaign parameter, no click id, no other site
- * linking): those leave the kept touches as they are.
+ * The touch a page view makes, or undefined when it is not a campaign visit. A campaign visit is one whose URL
+ * carries a campaign parameter or a click id with a usable value; a direct visit, a link from another site without
+ * either (organic search, a mention) and a visit from inside the site leave the kept touches as they are, so the
+ * last touch stays the last campaign that brought the visitor. The referrer is kept only when it is another site.
  */
 export function touchFromVisit(pageUrl: string, referrer: string, { clickIds, now = Date.now() }: { clickIds: boolean; now?: number }): Touch | undefined {
   if (!URL.canParse(pageUrl)) return undefined;
   const page = new URL(pageUrl);
-  const params = Object.fromEntries([...UTM_PARAMS, ...CLICK_ID_PARAMS].flatMap((name) => (page.searchParams.has(name) ? [[name, page.searchParams.get(name)]] : [])));
+  const params = Object.fromEntries([...UTM_PARAMS, ...CLICK_ID_PARAMS].map((name) => [name, page.searchParams.get(name) ?? undefined]));
+  if (Object.keys(campaignOf(params, true)).length === 0) return undefined;
   const external = URL.canParse(referrer) && new URL(referrer).origin !== page.origin ? referrer : undefined;
-  if (Object.keys(params).length === 0 && !external) return undefined;
   return cleanTouch({ ...params, landing_url: pageUrl, referrer: external, at: new Date(now).toISOString() }, { clickIds, now });
 }
 
@@ -148,7 +185,10 @@ export function recordTouch(kept: Attribution, touch: Touch, now = Date.now()): 
   return { first: isFresh(kept.first, now) ? kept.first : touch, last: touch };
 }
 
-/** The kept touches still in the window; an expired first touch gives way to the last one. */
+/**
+ * The kept touches still in the window. An expired first touch gives way to the last one: of the visits still in
+ * the window, that is the earliest the browser knows of (it keeps two, not every visit).
+ */
 export function freshAttribution(kept: Attribution, now = Date.now()): Attribution {
   const last = isFresh(kept.last, now) ? kept.last : undefined;
   const first = isFresh(kept.first, now) ? kept.first : last;
@@ -161,8 +201,6 @@ export function dropClickIds(kept: Attribution): Attribution {
     if (!touch) return undefined;
     const out: Touch = { ...touch };
     for (const name of CLICK_ID_PARAMS) delete out[name];
-    if (out.landing_url) out.landing_url = withoutClickIds(out.landing_url);
-    if (out.referrer) out.referrer = withoutClickIds(out.referrer);
     return out;
   };
   const first = strip(kept.first);

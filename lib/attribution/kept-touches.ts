@@ -1,16 +1,18 @@
-import { dropClickIds, freshAttribution, recordTouch, touchFromVisit, type Attribution } from "./campaign-touch";
+import { cleanAttribution, dropClickIds, freshAttribution, recordTouch, touchFromVisit, type Attribution } from "./campaign-touch";
 
 /**
  * The browser's copy of the visitor's first and last touch: first-party, in this site's localStorage, never sent
- * anywhere but with a lead. Every access tolerates storage being unavailable (private modes, blocked storage): the
- * lead then goes without attribution, never without being sent.
+ * anywhere but with a lead. localStorage rather than a cookie: nothing here needs to reach the server with every
+ * request (the pages are static and cached), and a cookie set from script gets no longer life in Safari than
+ * storage does. Every access tolerates storage being unavailable (private modes, blocked storage): the lead then
+ * goes without attribution, never without being sent.
  */
 const KEY = "puente_attribution";
 
+/** What is kept, read through the same cleaning as the server's: an old or tampered copy never travels as it is. */
 function read(): Attribution {
   try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(KEY) ?? "{}");
-    return typeof parsed === "object" && parsed !== null ? (parsed as Attribution) : {};
+    return cleanAttribution(JSON.parse(localStorage.getItem(KEY) ?? "{}"), { clickIds: true });
   } catch {
     return {};
   }
@@ -35,7 +37,7 @@ export function captureVisit(clickIds: boolean): void {
   write(recordTouch(read(), touch));
 }
 
-/** Consent was just given: this page view's touch gets the click ids its URL carries. */
+/** Consent was just given: this page view's touch gets the click ids its URL carries (earlier visits' are gone). */
 export function keepClickIdsOfThisVisit(): void {
   const touch = thisVisit ? touchFromVisit(location.href, document.referrer, { clickIds: true, now: Date.parse(thisVisit) }) : undefined;
   if (!touch) return;
@@ -50,6 +52,5 @@ export function forgetClickIds(): void {
 
 /** What travels with a lead: the touches still in the window, click ids only when `clickIds`. */
 export function attributionForLead(clickIds: boolean): Attribution {
-  const fresh = freshAttribution(read());
-  return clickIds ? fresh : dropClickIds(fresh);
+  return cleanAttribution(freshAttribution(read()), { clickIds });
 }

@@ -30,6 +30,7 @@ export interface SubmissionsStore {
 }
 
 const UNAVAILABLE = Symbol.for("contact.storeUnavailable");
+const REJECTED = Symbol.for("contact.leadRejected");
 
 /** Which form field a CHECK constraint of contact_submissions guards (constraint names are PostgreSQL's defaults). */
 const CONSTRAINT_FIELDS: Record<string, string> = {
@@ -56,6 +57,7 @@ const ATTRIBUTION_CONSTRAINT = /^contact_submissions_(?:first|last)_[a-z_]+_chec
  */
 export class LeadRejectedError extends Error {
   readonly field: string;
+  readonly [REJECTED] = true;
 
   constructor(databaseMessage: string) {
     const constraint = /constraint "([^"]+)"/.exec(databaseMessage)?.[1];
@@ -63,6 +65,11 @@ export class LeadRejectedError extends Error {
     super(`The database refused the value of ${field}`);
     this.name = "LeadRejectedError";
     this.field = field;
+  }
+
+  // Thrown by a store that instrumentation.ts may have opened from another bundle: see StoreUnavailableError.
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[REJECTED] === true;
   }
 }
 

@@ -128,7 +128,8 @@ describe("POST /api/contact", () => {
       first_utm_campaign: "pagos-usa",
       first_gclid: "Cj0KCQiA_x-y.z~1",
       first_referrer: "https://www.google.com/",
-      first_landing_url: attribution.first.landing_url,
+      // The landing page keeps its campaign parameters; the click id has its own column.
+      first_landing_url: `${SITE}/mx?utm_source=google`,
       last_utm_source: "newsletter",
       last_utm_term: "fx",
       last_utm_content: "boton",
@@ -164,6 +165,22 @@ describe("POST /api/contact", () => {
     expect(inserted[0]!.attribution).toEqual({});
     expect(logs.events("lead.attribution_dropped")).toHaveLength(1);
     logs.restore();
+  });
+
+  it("also when the store's refusal comes from another copy of the store's module (the one instrumentation.ts opened)", async () => {
+    vi.resetModules();
+    const other = await import("@/lib/contact/submissions-store-contract");
+    expect(other.LeadRejectedError).not.toBe(LeadRejectedError);
+    const inserted: Lead[] = [];
+    const picky: SubmissionsStore = {
+      insert: async (lead) => {
+        if (lead.attribution.last) throw new other.LeadRejectedError('violates check constraint "contact_submissions_last_referrer_check"');
+        inserted.push(lead);
+        return "stored";
+      },
+    };
+    expect((await handleContact(post(valid({ attribution: { last: { utm_source: "x" } } })), deps({ store: async () => picky }))).status).toBe(201);
+    expect(inserted).toHaveLength(1);
   });
 
   it.each([

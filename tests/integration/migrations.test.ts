@@ -6,9 +6,10 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { cleanClickId, cleanText, cleanUrl, TRACKING_LIMITS } from "@/lib/attribution/campaign-touch";
+import { cleanClickId, cleanLandingUrl, cleanReferrer, cleanText, TRACKING_LIMITS } from "@/lib/attribution/campaign-touch";
 import { TOUCH_COLUMNS } from "@/lib/attribution/touch-columns";
 import { LEAD_COLUMNS, migrate, type LeadRow } from "@/lib/contact/migrations";
+import { readDoc } from "../support/docs";
 import { postgresAvailable, startPostgres } from "../support/postgres-server";
 
 /** Just what these checks need from a database: run SQL, get rows or a SQLSTATE. */
@@ -180,11 +181,37 @@ function checks(name: string, open: () => Promise<Db>) {
       const text = fc.string({ unit: fc.oneof(fc.constant("\u202e"), fc.constant("\u0007"), fc.constant(" "), fc.constant("😀"), fc.constant("é"), fc.string({ unit: "binary", minLength: 1, maxLength: 1 })), maxLength: 260 });
       await fc.assert(
         fc.asyncProperty(text, fc.webUrl({ withQueryParameters: true, withFragments: true }), async (value, url) => {
-          const row = lead({ last_utm_campaign: cleanText(value, TRACKING_LIMITS.utm) ?? null, last_fbclid: cleanClickId(value) ?? null, last_landing_url: cleanUrl(`${url}${value}`, { clickIds: false }) ?? null });
+          const row = lead({ last_utm_campaign: cleanText(value, TRACKING_LIMITS.utm) ?? null, last_fbclid: cleanClickId(value) ?? null, last_landing_url: cleanLandingUrl(`${url}?utm_source=${value}`) ?? null, last_referrer: cleanReferrer(`${url}${value}`) ?? null });
           expect(await sqlstate(asAnon(db, ...insert(row))), JSON.stringify(row)).toBe("ok");
         }),
         { numRuns: 2_000 },
       );
+    });
+
+    it("counts leads per source, medium and campaign, by first and last touch, with the query marketers are given", async () => {
+      const query = readDoc("docs/marketers.md").fences.find((f) => f.lang === "sql" && f.tag === "campaign-leads")!.content;
+      const newsletter = { utm_source: "newsletter", utm_medium: "email", utm_campaign: "a" };
+      const google = { utm_source: "google", utm_medium: "cpc", utm_campaign: "b" };
+      const touch = (which: "first" | "last", t: Record<string, string>) => Object.fromEntries(Object.entries(t).map(([k, v]) => [`${which}_${k}`, v]));
+      await db.exec("begin; delete from contact_submissions;");
+      try {
+        await db.exec("set local role anon");
+        await db.query(...insert(lead({ ...touch("first", newsletter), ...touch("last", google) })));
+        await db.query(...insert(lead({ ...touch("first", google), ...touch("last", google), last_gclid: "Cj0KCQ" })));
+        await db.query(...insert(lead({ ...touch("first", google), ...touch("last", google) })));
+        await db.query(...insert(lead()));
+        await db.exec("reset role");
+        const { rows } = await db.query(query);
+        expect(rows.map((r) => ({ ...r, leads: Number(r.leads) }))).toEqual([
+          { touch: "first", source: "google", medium: "cpc", campaign: "b", leads: 2 },
+          { touch: "first", source: "(none)", medium: "(none)", campaign: "(none)", leads: 1 },
+          { touch: "first", source: "newsletter", medium: "email", campaign: "a", leads: 1 },
+          { touch: "last", source: "google", medium: "cpc", campaign: "b", leads: 3 },
+          { touch: "last", source: "(none)", medium: "(none)", campaign: "(none)", leads: 1 },
+        ]);
+      } finally {
+        await db.exec("rollback");
+      }
     });
 
     it("lets the service role record the reported conversion exactly once", async () => {

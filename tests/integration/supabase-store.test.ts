@@ -32,9 +32,39 @@ describe("the Supabase store, through the real supabase-js client", () => {
     const [request] = inserts();
     expect(request).toMatchObject({ method: "POST", apikey: ANON_KEY });
     expect(request!.body).toEqual([
-      { id: l.id, company: "Acme", contact_name: "Ana", email: "ana@example.com", phone_prefix: "52", phone: "5512345678", phone_e164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx" },
+      { id: l.id, company: "Acme", contact_name: "Ana", email: "ana@example.com", phone_prefix: "52", phone: "5512345678", phone_e164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx", tracking_consent: "unanswered" },
     ]);
     expect((await fake.rows()).filter((r) => r.id === l.id)).toHaveLength(1);
+  });
+
+  it("sends the lead's first and last touch as their columns, and PostgreSQL stores them", async () => {
+    const l: Lead = {
+      ...lead(),
+      attribution: {
+        first: { utm_source: "newsletter", utm_campaign: "a", landing_url: "https://pagos.example/mx?utm_source=newsletter&utm_campaign=a", at: "2026-11-20T10:00:00.000Z" },
+        last: { utm_source: "google", utm_medium: "cpc", utm_campaign: "b", gclid: "Cj0KCQiA_x", referrer: "https://www.google.com/", at: "2026-11-22T10:00:00.000Z" },
+      },
+    };
+    expect(await store().insert(l)).toBe("stored");
+    expect(inserts()[0]!.body).toEqual([
+      expect.objectContaining({
+        first_utm_source: "newsletter",
+        first_utm_campaign: "a",
+        first_landing_url: "https://pagos.example/mx?utm_source=newsletter&utm_campaign=a",
+        first_touch_at: "2026-11-20T10:00:00.000Z",
+        last_utm_source: "google",
+        last_utm_medium: "cpc",
+        last_utm_campaign: "b",
+        last_gclid: "Cj0KCQiA_x",
+        last_referrer: "https://www.google.com/",
+        last_touch_at: "2026-11-22T10:00:00.000Z",
+      }),
+    ]);
+    // Absent values are left out of the body, not sent as null.
+    expect(Object.keys((inserts()[0]!.body as Record<string, unknown>[])[0]!)).not.toContain("first_gclid");
+    const [row] = (await fake.rows()).filter((r) => r.id === l.id) as Record<string, unknown>[];
+    expect(row).toMatchObject({ first_utm_campaign: "a", last_utm_campaign: "b", last_gclid: "Cj0KCQiA_x", first_gclid: null, last_landing_url: null });
+    expect(new Date(row!.first_touch_at as string).toISOString()).toBe("2026-11-20T10:00:00.000Z");
   });
 
   it("treats a repeated id (409 / 23505) as the first attempt having landed", async () => {
