@@ -1,4 +1,4 @@
-import { CLICK_ID_PARAMS, UTM_PARAMS, type Attribution, type Touch } from "./campaign-touch";
+import { CLICK_ID_PARAMS, UTM_PARAMS, type Attribution, type Touch } from "./campaign-touch.ts";
 
 /** What a touch stores, by column suffix: `first_<field>` and `last_<field>` of contact_submissions. */
 const TOUCH_FIELDS = ["touch_at", "landing_url", "referrer", ...UTM_PARAMS, ...CLICK_ID_PARAMS] as const;
