@@ -87,7 +87,6 @@ export default async function LandingPage({ params }: PageProps<"/[market]">) {
     <>
       {/* Data for search engines, not a script the browser runs. */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(jsonLd) }} />
-      {pixelId ? <MetaPixel pixelId={pixelId} scope={scope} /> : null}
       {consentAsked ? (
         <ConsentBanner
           scope={scope}
@@ -113,6 +112,10 @@ export default async function LandingPage({ params }: PageProps<"/[market]">) {
       </main>
       <SiteFooter market={market} brandName={content.brandName} company={content.company} footer={content.footer} links={<PrivacyFooterLinks notice={notice} consentAsked={consentAsked} />} />
       <PrivacyNotice notice={notice} />
+      {/* After everything visible: an inline script waits for the stylesheet, and the parser with it, so placed
+          before the header it made the first frame paint a half-parsed header that then moved (a layout shift). It
+          still runs before hydration, when InitiateCheckout fires. */}
+      {pixelId ? <MetaPixel pixelId={pixelId} scope={scope} /> : null}
       <InitiateCheckout scope={scope} />
     </>
   );
