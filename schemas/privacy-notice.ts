@@ -69,8 +69,9 @@ export const privacyNotice = defineType({
     text("footerLinkLabel", "Footer link to the notice", "e.g. “Aviso de privacidad”.", "notice"),
     defineField({
       name: "askConsent",
-      title: "Ask before the Meta pixel",
-      description: "When on, the pixel sends nothing until the visitor accepts in the banner. Turn off only where the law allows tracking without prior consent.",
+      title: "Ask before measuring with Meta",
+      description:
+        "When on, nothing about a visitor goes to Meta (the pixel, or the lead reported by the server) until they accept in the banner; their answer counts for this market and this notice's “last updated” date. Turn off only where the law allows measuring without prior consent.",
       type: "boolean",
       group: "consent",
       initialValue: true,

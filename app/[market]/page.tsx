@@ -6,6 +6,7 @@ import { cache } from "react";
 import { getLanding } from "@/lib/content/landing-source";
 import { getPrivacyNotice } from "@/lib/content/privacy-notice-source";
 import { sanityImageProject } from "@/lib/content/content-images";
+import { asksConsent } from "@/lib/consent/tracking-consent";
 import { readPublicEnv } from "@/lib/env/env";
 import { isMarket, MARKET_LOCALES, type Market } from "@/lib/markets/markets";
 import { hreflangAlternates, marketUrl } from "@/lib/markets/site-urls";
@@ -76,9 +77,9 @@ export default async function LandingPage({ params }: PageProps<"/[market]">) {
   const notice = await getPrivacyNotice(market, { preview });
   const env = readPublicEnv();
   const pixelId = env.NEXT_PUBLIC_META_PIXEL_ID;
-  // Every configuration reports the Lead conversion from the server (the meta-conversion function, or the local sink
-  // standing in for it), so wherever the market asks first, the banner is shown — with or without a browser pixel.
-  const consentAsked = notice.askConsent;
+  // Asked wherever the market asks first and a conversion can be reported (pixel or server): the rule the contact
+  // route applies to the consent a lead records.
+  const consentAsked = asksConsent(notice.askConsent);
   const scope = { market, version: notice.updatedAt, ask: consentAsked };
   const clean = stegaClean(content);
   const jsonLd = pageJsonLd(clean, market, env.NEXT_PUBLIC_SITE_URL, socialImage(market, clean.seo.ogImage, sanityImageProject(env)).url);
@@ -86,7 +87,6 @@ export default async function LandingPage({ params }: PageProps<"/[market]">) {
     <>
       {/* Data for search engines, not a script the browser runs. */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(jsonLd) }} />
-      {pixelId ? <MetaPixel pixelId={pixelId} scope={scope} /> : null}
       {consentAsked ? (
         <ConsentBanner
           scope={scope}
@@ -112,6 +112,10 @@ export default async function LandingPage({ params }: PageProps<"/[market]">) {
       </main>
       <SiteFooter market={market} brandName={content.brandName} company={content.company} footer={content.footer} links={<PrivacyFooterLinks notice={notice} consentAsked={consentAsked} />} />
       <PrivacyNotice notice={notice} />
+      {/* After everything visible: an inline script waits for the stylesheet, and the parser with it, so placed
+          before the header it made the first frame paint a half-parsed header that then moved (a layout shift). It
+          still runs before hydration, when InitiateCheckout fires. */}
+      {pixelId ? <MetaPixel pixelId={pixelId} scope={scope} /> : null}
       <InitiateCheckout scope={scope} />
     </>
   );

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { seedLanding } from "../support/seed";
-import { CONSENT_COOKIE } from "../../lib/consent/consent-cookie";
+import { consentAnswer } from "../support/consent-answer";
 import { E2E_HOSTS } from "../support/e2e-hosts";
 import { E2E_PIXEL_ID, interceptMeta } from "../support/fake-meta-pixel";
 
@@ -136,7 +136,7 @@ test.describe("with a Meta pixel: the browser's Lead and the server event share 
     test(`/${market}: Lead with {eventID: submission id} on success, the same id as the conversion sent for Meta`, async ({ page }) => {
       await asNewClient(page);
       // The visitor accepted tracking on an earlier visit: the pixel runs and Meta's ids may reach the server.
-      await page.context().addCookies([{ name: CONSENT_COOKIE, value: "granted", url: E2E_HOSTS.supabase }]);
+      await page.context().addCookies([consentAnswer(market, "granted", E2E_HOSTS.supabase)]);
       const meta = await interceptMeta(page);
       const hits = () => meta.filter((r) => r.url().startsWith("https://www.facebook.com/tr")).map((r) => new URL(r.url()).searchParams);
       await page.goto(`/${market}?utm_source=facebook&fbclid=IwAR_e2e_${market}`);

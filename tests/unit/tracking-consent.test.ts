@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CONSENT_MAX_AGE_SECONDS, consentCookie, consentCookieName, noticeVersion, readConsent } from "@/lib/consent/consent-cookie";
-import { consentState } from "@/lib/consent/tracking-consent";
+import { asksConsent, consentState, reportsConversions } from "@/lib/consent/tracking-consent";
 
 const V1 = "2026-11-23";
 const V2 = "2027-02-01";
@@ -63,13 +63,34 @@ describe("consentState (what a lead records and the conversion carries)", () => 
   });
 });
 
+describe("asksConsent (whether the banner shows and the route asks: one rule)", () => {
+  const PIXEL = "1234567890";
+
+  it("asks where the market asks first and a conversion can be reported, from the browser or from the server", () => {
+    // Leads in Supabase (or development's local sink): the server reports every lead, pixel or not.
+    expect(asksConsent(true, {})).toBe(true);
+    expect(asksConsent(true, { NEXT_PUBLIC_META_PIXEL_ID: PIXEL })).toBe(true);
+    // Leads kept on this server's disk report nothing from the server: only a pixel makes a conversion possible.
+    expect(asksConsent(true, { LEADS_STORE: "embedded", NEXT_PUBLIC_META_PIXEL_ID: PIXEL })).toBe(true);
+    expect(asksConsent(true, { LEADS_STORE: "embedded" })).toBe(false);
+    expect(reportsConversions({ LEADS_STORE: "embedded" })).toBe(false);
+  });
+
+  it("never asks where the market does not ask first", () => {
+    expect(asksConsent(false, {})).toBe(false);
+    expect(asksConsent(false, { NEXT_PUBLIC_META_PIXEL_ID: PIXEL })).toBe(false);
+  });
+});
+
 describe("askConsentFor", () => {
   afterEach(() => {
+    vi.unstubAllEnvs();
     vi.doUnmock("@/lib/content/privacy-notice-source");
     vi.resetModules();
   });
 
   it("reads the market's setting from its notice, and asks when content cannot be read", async () => {
+    vi.stubEnv("LEADS_STORE", "");
     vi.resetModules();
     vi.doMock("@/lib/content/privacy-notice-source", () => ({
       getPrivacyNotice: async (market: string) => {
