@@ -201,6 +201,8 @@ export function dropClickIds(kept: Attribution): Attribution {
     if (!touch) return undefined;
     const out: Touch = { ...touch };
     for (const name of CLICK_ID_PARAMS) delete out[name];
+    // A cleaned landing URL holds none, but a touch from anywhere else may.
+    if (out.landing_url) out.landing_url = withoutClickIds(out.landing_url);
     return out;
   };
   const first = strip(kept.first);

@@ -190,7 +190,7 @@ describe("conversion reporting in Supabase mode", () => {
     vi.stubEnv("SUPABASE_ANON_KEY", ANON_KEY);
     vi.stubEnv("CONVERSION_SIGNING_SECRET", SIGNING_SECRET);
     const { reportLeadConversion } = await import("@/lib/meta/conversion-reporter");
-    const l = lead();
+    const l = { ...lead(), consent: "granted" as const };
     await reportLeadConversion(l, visit);
     const call = fake.requests.find((r) => r.path === "/functions/v1/meta-conversion");
     expect(call).toMatchObject({ method: "POST", apikey: ANON_KEY, signed: true });
@@ -204,6 +204,7 @@ describe("conversion reporting in Supabase mode", () => {
       clientUserAgent: visit.userAgent,
       clientIpAddress: visit.ip,
       fbc: visit.fbc,
+      consent: "granted",
     });
 
     fake.setMode({ functions: "down" });
@@ -223,7 +224,7 @@ describe("conversion reporting in Supabase mode", () => {
     vi.stubEnv("CONVERSION_SIGNING_SECRET", "");
     const logs = captureLogs();
     const { reportLeadConversion } = await import("@/lib/meta/conversion-reporter");
-    const l = lead();
+    const l = { ...lead(), consent: "granted" as const };
     await reportLeadConversion(l, visit);
     expect(fake.requests.some((r) => r.path === "/functions/v1/meta-conversion" && (r.body as { eventId?: string })?.eventId === l.id)).toBe(false);
     logs.restore();
