@@ -5,6 +5,7 @@ import { CLICK_ID_PARAMS, cleanClickId, cleanText, TRACKING_LIMITS, UTM_PARAMS }
 import { readDataset } from "../support/dataset-file";
 import { E2E_HOSTS } from "../support/e2e-hosts";
 import { interceptMeta } from "../support/fake-meta-pixel";
+import { asNewClient, fillContactForm } from "../support/contact-form-fill";
 
 // The Supabase-mode server: its leads land in the stand-in's PostgreSQL (the real migrations), which the test reads.
 const SITE = E2E_HOSTS.supabase;
@@ -18,22 +19,9 @@ type Row = Record<string, string | null>;
 const rowOf = async (company: string): Promise<Row[]> => ((await (await fetch(`${FAKE}/__control/rows`)).json()) as Row[]).filter((r) => r.company === company);
 const kept = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("puente_attribution") ?? "{}") as Record<string, Record<string, string> | undefined>);
 
-/** Each submission comes from its own client address, so the rate limit (5 a minute) never answers for it. */
-async function asNewClient(page: Page) {
-  const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-  await page.setExtraHTTPHeaders({ "x-real-ip": ip });
-}
-
 /** Fills the form and sends it; resolves with the route's status. */
 async function sendLead(page: Page, company: string): Promise<number> {
-  await page.locator('[name="company"]').fill(company);
-  await page.locator('[name="contact"]').fill("Ana Pérez");
-  await page.locator('[name="email"]').fill("ana@example.com");
-  await page.locator('[name="phonePrefix"]').selectOption("52");
-  await page.locator('[name="phone"]').fill("55 1234 5678");
-  await page.locator('[name="country"]').selectOption("usa");
-  await page.locator('[name="reason"]').selectOption("goods");
-  await page.locator('[name="volume"]').selectOption("5000-9999");
+  await fillContactForm(page, { company, phonePrefix: "52", phone: "55 1234 5678", volume: "5000-9999" });
   const answered = page.waitForResponse((r) => r.url().endsWith("/api/contact") && r.request().method() === "POST");
   await page.getByRole("button", { name: "Enviar solicitud" }).click();
   return (await answered).status();
