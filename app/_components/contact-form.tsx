@@ -256,7 +256,7 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props
         // The confirmation below says the same and takes focus: the toast is for the eyes only, so it is heard once.
         toast.success(<span aria-hidden="true">{copy.successTitle}</span>, { description: <span aria-hidden="true">{copy.successMessage}</span> });
         // The browser pixel's Lead, under the server event's id (the submission id), so Meta counts one lead.
-        trackPixelEvent(consent, "Lead", {}, { eventID: submissionId });
+        trackPixelEvent(consent, "Lead", { params: {}, eventID: submissionId });
         form.reset();
         syncChosen();
         attempt.current = null;

@@ -2,8 +2,9 @@ import { consentCookieName, META_PIXEL_SCRIPT } from "@/lib/consent/consent-cook
 import type { ConsentScope } from "@/lib/consent/browser-consent";
 
 /**
- * Meta's standard pixel snippet, rendered only when NEXT_PUBLIC_META_PIXEL_ID is set. Inline so `fbq` exists
- * before hydration, when InitiateCheckout fires. Where the market asks first, consent starts revoked and the
+ * Meta's standard pixel snippet, rendered only when NEXT_PUBLIC_META_PIXEL_ID is set, after the visible page (an
+ * inline script makes the parser wait for the stylesheet). Inline so `fbq` exists before hydration, when
+ * InitiateCheckout fires. Where the market asks first, consent starts revoked and the
  * library is not even requested until the visitor accepts this market's notice (now, or on an earlier visit): until
  * then `fbq` only queues, and Meta's library replays the queue once consent is granted. A visitor who refused gets
  * no PageView at all (nothing is queued for a refused period).

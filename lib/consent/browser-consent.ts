@@ -23,14 +23,16 @@ export const trackingAllowed = (scope: ConsentScope): boolean => !scope.ask || c
 /**
  * A pixel event (InitiateCheckout, Lead). Sent where tracking is allowed; queued while the visitor has not answered
  * (Meta's library holds it until they accept, and it is dropped if they refuse); dropped when they refused: an event
- * from a refused period never reaches Meta, even if the visitor accepts later. A failure is only logged (spec §8).
+ * from a refused period never reaches Meta, even if the visitor accepts later. Called as Meta documents it:
+ * `fbq('track', name)`, with parameters and options only when there are some. A failure is only logged (spec §8).
  */
-export function trackPixelEvent(scope: ConsentScope, name: string, params: object = {}, options?: object): void {
+export function trackPixelEvent(scope: ConsentScope, name: string, options?: { params: object; eventID: string }): void {
   try {
     if (typeof window.fbq !== "function" || (scope.ask && currentChoice(scope) === "denied")) return;
-    window.fbq("track", name, params, ...(options ? [options] : []));
+    if (options) window.fbq("track", name, options.params, { eventID: options.eventID });
+    else window.fbq("track", name);
   } catch (error) {
-    console.warn(`Meta pixel ${name} failed`, error);
+    console.error(`Meta pixel ${name} failed`, error);
   }
 }
 
