@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page, type Request } from "@playwright/test";
-import { randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { consentCookieName, META_PIXEL_SCRIPT } from "../../lib/consent/consent-cookie";
 import { editDocument, readDataset } from "../support/dataset-file";
@@ -9,6 +9,7 @@ import { E2E_HOSTS } from "../support/e2e-hosts";
 import { E2E_PIXEL_ID, interceptMeta, sentEvents } from "../support/fake-meta-pixel";
 import { watchLayoutShifts } from "../support/layout-shifts";
 import { revalidateWebhook as webhook } from "../support/revalidate-webhook";
+import { asNewClient, fillContactForm } from "../support/contact-form-fill";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const seedNotice = (market: Market) => readDataset("studio/seed/landing.ndjson").find((d) => d._id === `privacyNotice.${market}`) as Record<string, any>;
@@ -208,21 +209,7 @@ const settingsOf = (page: Page, market: Market) => page.locator("footer").getByR
 /** Every hit on Meta's /tr endpoint: the events the pixel sent. */
 const pixelHits = (meta: Request[]) => meta.filter((r) => r.url().startsWith("https://www.facebook.com/tr")).map((r) => new URL(r.url()).searchParams);
 
-/** Each test is its own client for the contact rate limiter. */
-async function asNewClient(page: Page) {
-  await page.setExtraHTTPHeaders({ "x-real-ip": `10.${randomInt(250)}.${randomInt(250)}.${randomInt(250)}` });
-}
-
-async function fillLead(page: Page, company: string) {
-  await page.locator('[name="company"]').fill(company);
-  await page.locator('[name="contact"]').fill("Ana Pérez");
-  await page.locator('[name="email"]').fill("ana@example.com");
-  await page.locator('[name="phonePrefix"]').selectOption("1");
-  await page.locator('[name="phone"]').fill("(201) 555-0123");
-  await page.locator('[name="country"]').selectOption("colombia");
-  await page.locator('[name="reason"]').selectOption("contractors");
-  await page.locator('[name="volume"]').selectOption("100000-plus");
-}
+const fillLead = (page: Page, company: string) => fillContactForm(page, { company, country: "colombia", reason: "contractors", volume: "100000-plus" });
 
 /** Sends a lead from the page's form and waits for the stored answer; returns the body the browser posted. */
 async function sendLead(page: Page, company = `Consent ${randomUUID()}`): Promise<{ submissionId: string } & Record<string, unknown>> {
