@@ -1,4 +1,5 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
+import { flagged, toConfirmField } from "./fields";
 import { marketIdentityFields } from "./market-fields";
 import { MARKET_NAMES, isMarket } from "../lib/markets/markets";
 
@@ -21,7 +22,14 @@ export const privacyNotice = defineType({
   fields: [
     ...marketIdentityFields("notice"),
     text("title", "Title", "Heading of the notice, e.g. “Aviso de privacidad”.", "notice"),
-    defineField({ name: "updatedAt", title: "Last updated", type: "date", group: "notice", validation: (r) => r.required() }),
+    defineField({
+      name: "updatedAt",
+      title: "Last updated",
+      description: "The notice's version: change it whenever what the notice says changes. Visitors are then asked for consent again, and each lead records the version it was sent under.",
+      type: "date",
+      group: "notice",
+      validation: (r) => r.required(),
+    }),
     text("updatedLabel", "“Last updated” label", "Shown before the date, e.g. “Última actualización”.", "notice"),
     defineField({
       name: "body",
@@ -53,13 +61,17 @@ export const privacyNotice = defineType({
     text("authority", "Data protection authority", "The authority a person can complain to in this market.", "company"),
     defineField({ name: "authorityUrl", title: "Authority website", type: "url", group: "company", validation: (r) => r.required().uri({ scheme: ["https"] }) }),
     text("authorityLabel", "Authority label", "e.g. “Autoridad de protección de datos”.", "company"),
+    // The seed's company facts (legal name, address, the encarregado's name in Brazil, the database registration
+    // number in Argentina) are illustrative until the company confirms them, like the page's.
+    { ...toConfirmField(), group: "company" },
     text("formLine", "Line by the form's submit button", "Must contain {link}, where the link to the notice goes.", "notice"),
     text("formLinkLabel", "Link text in the form line", "e.g. “aviso de privacidad”.", "notice"),
     text("footerLinkLabel", "Footer link to the notice", "e.g. “Aviso de privacidad”.", "notice"),
     defineField({
       name: "askConsent",
-      title: "Ask before the Meta pixel",
-      description: "When on, the pixel sends nothing until the visitor accepts in the banner. Turn off only where the law allows tracking without prior consent.",
+      title: "Ask before measuring with Meta",
+      description:
+        "When on, nothing about a visitor goes to Meta (the pixel, or the lead reported by the server) until they accept in the banner; their answer counts for this market and this notice's “last updated” date. Turn off only where the law allows measuring without prior consent.",
       type: "boolean",
       group: "consent",
       initialValue: true,
@@ -70,12 +82,14 @@ export const privacyNotice = defineType({
     text("acceptLabel", "Accept button", "e.g. “Aceptar”.", "consent"),
     text("rejectLabel", "Reject button", "e.g. “Rechazar”. As easy to find as accept.", "consent"),
     text("settingsLinkLabel", "Footer link to change the choice", "Reopens the banner, e.g. “Preferencias de cookies”.", "consent"),
+    text("bannerGrantedNow", "Current choice: accepted", "Shown when the banner is reopened after accepting, e.g. “Ahora aceptas la medición.”", "consent"),
+    text("bannerDeniedNow", "Current choice: refused", "Shown when the banner is reopened after refusing, e.g. “Ahora rechazas la medición.”", "consent"),
   ],
   preview: {
-    select: { market: "market", title: "title" },
-    prepare: ({ market, title }: { market?: string; title?: string }) => ({
+    select: { market: "market", title: "title", toConfirm: "toConfirm" },
+    prepare: ({ market, title, toConfirm }: { market?: string; title?: string; toConfirm?: boolean }) => ({
       title: isMarket(market) ? `${MARKET_NAMES[market]} privacy notice` : "Privacy notice",
-      subtitle: title,
+      subtitle: flagged(title, toConfirm),
     }),
   },
 });

@@ -6,6 +6,7 @@ import { cache } from "react";
 import { getLanding } from "@/lib/content/landing-source";
 import { getPrivacyNotice } from "@/lib/content/privacy-notice-source";
 import { sanityImageProject } from "@/lib/content/content-images";
+import { asksConsent } from "@/lib/consent/tracking-consent";
 import { readPublicEnv } from "@/lib/env/env";
 import { isMarket, MARKET_LOCALES, type Market } from "@/lib/markets/markets";
 import { hreflangAlternates, marketUrl } from "@/lib/markets/site-urls";
@@ -76,16 +77,29 @@ export default async function LandingPage({ params }: PageProps<"/[market]">) {
   const notice = await getPrivacyNotice(market, { preview });
   const env = readPublicEnv();
   const pixelId = env.NEXT_PUBLIC_META_PIXEL_ID;
-  const consentAsked = Boolean(pixelId) && notice.askConsent;
+  // Asked wherever the market asks first and a conversion can be reported (pixel or server): the rule the contact
+  // route applies to the consent a lead records.
+  const consentAsked = asksConsent(notice.askConsent);
+  const scope = { market, version: notice.updatedAt, ask: consentAsked };
   const clean = stegaClean(content);
   const jsonLd = pageJsonLd(clean, market, env.NEXT_PUBLIC_SITE_URL, socialImage(market, clean.seo.ogImage, sanityImageProject(env)).url);
   return (
     <>
       {/* Data for search engines, not a script the browser runs. */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(jsonLd) }} />
-      {pixelId ? <MetaPixel pixelId={pixelId} askConsent={notice.askConsent} /> : null}
       {consentAsked ? (
-        <ConsentBanner copy={{ label: notice.bannerLabel, text: notice.bannerText, accept: notice.acceptLabel, reject: notice.rejectLabel }} />
+        <ConsentBanner
+          scope={scope}
+          copy={{
+            label: notice.bannerLabel,
+            text: notice.bannerText,
+            accept: notice.acceptLabel,
+            reject: notice.rejectLabel,
+            noticeLink: notice.footerLinkLabel,
+            grantedNow: notice.bannerGrantedNow,
+            deniedNow: notice.bannerDeniedNow,
+          }}
+        />
       ) : null}
       <DraftModeTools market={market} />
       <SiteHeader market={market} brandName={content.brandName} header={content.header} />
@@ -94,11 +108,15 @@ export default async function LandingPage({ params }: PageProps<"/[market]">) {
         {/* The hero's claim is footnote 1; the cards' footnotes continue from 2. */}
         <BenefitsSection benefits={content.benefits} firstNote={2} />
         <PageSections sections={content.sections} company={content.company} />
-        <ContactSection market={market} content={content} formNote={<PrivacyFormLine notice={notice} />} />
+        <ContactSection market={market} content={content} consent={scope} formNote={<PrivacyFormLine notice={notice} />} />
       </main>
       <SiteFooter market={market} brandName={content.brandName} company={content.company} footer={content.footer} links={<PrivacyFooterLinks notice={notice} consentAsked={consentAsked} />} />
       <PrivacyNotice notice={notice} />
-      <InitiateCheckout />
+      {/* After everything visible: an inline script waits for the stylesheet, and the parser with it, so placed
+          before the header it made the first frame paint a half-parsed header that then moved (a layout shift). It
+          still runs before hydration, when InitiateCheckout fires. */}
+      {pixelId ? <MetaPixel pixelId={pixelId} scope={scope} /> : null}
+      <InitiateCheckout scope={scope} />
     </>
   );
 }

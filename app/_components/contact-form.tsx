@@ -2,6 +2,8 @@
 
 import dynamic from "next/dynamic";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { attributionForLead } from "@/lib/attribution/kept-touches";
+import { trackingAllowed, trackPixelEvent, type ConsentScope } from "@/lib/consent/browser-consent";
 import { isEmailAddress } from "@/lib/contact/email-rule";
 import { countryName, fill, listOf, minutesIn, retryAfterMinutes } from "@/lib/contact/form-messages";
 import { FIELD_LIMITS, MARKET_PHONE_PREFIX, PHONE_MIN_LENGTH, PHONE_PATTERN, type PhonePrefix, type SelectName } from "@/lib/contact/options";
@@ -36,7 +38,7 @@ export type ContactFormCopy = Pick<
   | "toasterLabel"
 > & { options: Record<SelectName, Option[]> };
 
-type Props = { copy: ContactFormCopy; defaultPhonePrefix: string; market: Market };
+type Props = { copy: ContactFormCopy; defaultPhonePrefix: string; market: Market; consent: ConsentScope };
 
 // The toaster (sonner) is only needed once a visitor starts filling the form: loading it then keeps it out of
 // the page's initial JavaScript while its live region still exists before the first toast is announced.
@@ -72,24 +74,21 @@ const isControl = (target: unknown): target is Control =>
 type Outcome = { sent: true } | { sent: false; message: string };
 
 /**
- * The body POSTed to /api/contact: the form's values, the market and the attempt's id. Everything the route
- * receives about a lead is assembled here.
+ * The body POSTed to /api/contact: the form's values, the market, the attempt's id, where the visitor came from
+ * (click ids only where tracking is allowed) and the privacy notice shown. Everything the route receives about a
+ * lead is assembled here.
  */
-function leadRequest(form: HTMLFormElement, market: Market, submissionId: string) {
-  return { ...Object.fromEntries(new FormData(form)), market, submissionId };
+function leadRequest(form: HTMLFormElement, market: Market, submissionId: string, consent: ConsentScope) {
+  return {
+    ...Object.fromEntries(new FormData(form)),
+    market,
+    submissionId,
+    attribution: attributionForLead(trackingAllowed(consent)),
+    noticeVersion: consent.version,
+  };
 }
 
-/** The browser pixel's Lead, under the server event's id (the submission id), so Meta counts one lead. */
-function trackLead(submissionId: string) {
-  try {
-    if (typeof window.fbq === "function") window.fbq("track", "Lead", {}, { eventID: submissionId });
-  } catch (error) {
-    // A third party's failure: logged only (spec §8), not a fault of the page.
-    console.warn("Meta pixel Lead failed", error);
-  }
-}
-
-export function ContactForm({ copy, defaultPhonePrefix, market }: Props) {
+export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props) {
   const locale = MARKET_LOCALES[market];
   const formRef = useRef<HTMLFormElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -251,12 +250,13 @@ export function ContactForm({ copy, defaultPhonePrefix, market }: Props) {
       const response = await fetch("/api/contact", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify(leadRequest(form, market, submissionId)),
+        body: JSON.stringify(leadRequest(form, market, submissionId, consent)),
       });
       if (response.ok) {
         // The confirmation below says the same and takes focus: the toast is for the eyes only, so it is heard once.
         toast.success(<span aria-hidden="true">{copy.successTitle}</span>, { description: <span aria-hidden="true">{copy.successMessage}</span> });
-        trackLead(submissionId);
+        // The browser pixel's Lead, under the server event's id (the submission id), so Meta counts one lead.
+        trackPixelEvent(consent, "Lead", { params: {}, eventID: submissionId });
         form.reset();
         syncChosen();
         attempt.current = null;

@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
 import type { LandingContent } from "@/lib/content/landing-content";
 import { volumeOptionLabels } from "@/lib/content/volume-labels";
+import type { ConsentScope } from "@/lib/consent/browser-consent";
 import type { Market } from "@/lib/markets/markets";
 import { ContactForm, type ContactFormCopy } from "./contact-form";
 
-type Props = { market: Market; content: LandingContent; formNote?: ReactNode };
+type Props = { market: Market; content: LandingContent; consent: ConsentScope; formNote?: ReactNode };
 
 /** Server side of the form: turns content into the plain strings the client leaf needs. */
-export function ContactSection({ market, content, formNote }: Props) {
+export function ContactSection({ market, content, consent, formNote }: Props) {
   const { contact, locale, currency } = content;
 
   const copy: ContactFormCopy = {
@@ -49,7 +50,7 @@ export function ContactSection({ market, content, formNote }: Props) {
           <p className="mt-4 text-lg text-muted">{contact.intro}</p>
         </div>
         <div className="lg:col-span-3">
-          <ContactForm key={market} copy={copy} defaultPhonePrefix={content.defaultPhonePrefix} market={market} />
+          <ContactForm key={market} copy={copy} defaultPhonePrefix={content.defaultPhonePrefix} market={market} consent={consent} />
           {formNote}
         </div>
       </div>

@@ -1,25 +1,25 @@
 "use client";
 
 import { useEffect } from "react";
-
-declare global {
-  interface Window {
-    fbq?: (...args: unknown[]) => void;
-  }
-}
+import { captureVisit } from "@/lib/attribution/kept-touches";
+import { trackingAllowed, trackPixelEvent, type ConsentScope } from "@/lib/consent/browser-consent";
 
 let fired = false;
 
-/** Spec §4: on page load, InitiateCheckout goes to the browser pixel if one is present; a failure is only logged. */
-export function InitiateCheckout() {
+/**
+ * What a page load does once, in the browser: keep the visit's campaign touch (first-party; click ids only where
+ * tracking is allowed) and, spec §4, fire InitiateCheckout to the browser pixel if one is present and consent allows.
+ */
+export function InitiateCheckout({ scope }: { scope: ConsentScope }) {
   useEffect(() => {
     if (fired) return;
     fired = true;
     try {
-      if (typeof window.fbq === "function") window.fbq("track", "InitiateCheckout");
+      captureVisit(trackingAllowed(scope));
     } catch (error) {
-      console.error("Meta pixel InitiateCheckout failed", error);
+      console.warn("The campaign touch was not kept", error);
     }
-  }, []);
+    trackPixelEvent(scope, "InitiateCheckout");
+  }, [scope]);
   return null;
 }

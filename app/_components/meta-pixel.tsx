@@ -1,21 +1,25 @@
-import { CONSENT_COOKIE, META_PIXEL_SCRIPT } from "@/lib/consent/consent-cookie";
+import { consentCookieName, META_PIXEL_SCRIPT } from "@/lib/consent/consent-cookie";
+import type { ConsentScope } from "@/lib/consent/browser-consent";
 
 /**
- * Meta's standard pixel snippet, rendered only when NEXT_PUBLIC_META_PIXEL_ID is set. Inline so `fbq` exists
- * before hydration, when InitiateCheckout fires. Where the market asks first, consent starts revoked and the
- * library is not even requested until the visitor accepts (now, or on an earlier visit): until then `fbq` only
- * queues, and Meta's library replays the queue, holding events until consent is granted.
+ * Meta's standard pixel snippet, rendered only when NEXT_PUBLIC_META_PIXEL_ID is set, after the visible page (an
+ * inline script makes the parser wait for the stylesheet). Inline so `fbq` exists before hydration, when
+ * InitiateCheckout fires. Where the market asks first, consent starts revoked and the
+ * library is not even requested until the visitor accepts this market's notice (now, or on an earlier visit): until
+ * then `fbq` only queues, and Meta's library replays the queue once consent is granted. A visitor who refused gets
+ * no PageView at all (nothing is queued for a refused period).
  */
-export function MetaPixel({ pixelId, askConsent }: { pixelId: string; askConsent: boolean }) {
+export function MetaPixel({ pixelId, scope }: { pixelId: string; scope: ConsentScope }) {
   const load = `t=b.createElement(e);t.async=!0;t.src=v;s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s);`;
-  const granted = `/(?:^|;\\s*)${CONSENT_COOKIE}=granted(?:;|$)/.test(b.cookie)`;
-  const start = askConsent ? `fbq('consent','revoke');if(${granted}){fbq('consent','grant');${load}}` : load;
-  const snippet = `!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';n.queue=[];${start}fbq('init',${JSON.stringify(pixelId)});fbq('track','PageView')}(window,document,'script',${JSON.stringify(META_PIXEL_SCRIPT)});`;
+  const answer = (choice: string) => `/(?:^|;\\s*)${consentCookieName(scope.market)}=${choice}\\.${scope.version}(?:;|$)/.test(b.cookie)`;
+  const start = scope.ask ? `fbq('consent','revoke');if(${answer("granted")}){fbq('consent','grant');${load}}` : load;
+  const pageView = scope.ask ? `if(!${answer("denied")})fbq('track','PageView')` : `fbq('track','PageView')`;
+  const snippet = `!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';n.queue=[];${start}fbq('init',${JSON.stringify(pixelId)});${pageView}}(window,document,'script',${JSON.stringify(META_PIXEL_SCRIPT)});`;
   return (
     <>
       <script dangerouslySetInnerHTML={{ __html: snippet }} />
       {/* Without JavaScript nobody can be asked, so the image fallback exists only where consent is not required. */}
-      {askConsent ? null : (
+      {scope.ask ? null : (
         <noscript>
           {/* eslint-disable-next-line @next/next/no-img-element -- the pixel's no-JS fallback must be a plain img */}
           <img height="1" width="1" alt="" style={{ display: "none" }} src={`https://www.facebook.com/tr?id=${pixelId}&ev=PageView&noscript=1`} />

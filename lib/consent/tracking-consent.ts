@@ -1,24 +1,46 @@
 import "server-only";
 import { getPrivacyNotice } from "../content/privacy-notice-source";
+import type { ServerEnv } from "../env/env";
+import { serverEnv } from "../env/server-env";
 import type { Market } from "../markets/markets";
+import type { ConsentState } from "../../supabase/functions/_shared/consent-state";
 import { readConsent } from "./consent-cookie";
 
 /**
- * Whether browser identifiers (Meta's _fbp/_fbc cookies, the fbclid) may travel with the server conversion:
- * always where the market does not ask first, otherwise only after the visitor accepted in the banner.
+ * The visitor's tracking consent for a market: `not_asked` where the market does not ask first; otherwise their
+ * answer to the notice version they were shown (`version`, sent with the form), or `unanswered`.
  */
-export function trackingConsented(cookieHeader: string | null | undefined, askConsent: boolean): boolean {
-  return !askConsent || readConsent(cookieHeader) === "granted";
+export function consentState(cookieHeader: string | null | undefined, market: Market, version: string | null, askConsent: boolean): ConsentState {
+  if (!askConsent) return "not_asked";
+  return (version && readConsent(cookieHeader, market, version)) || "unanswered";
 }
 
 /**
- * The market's "ask before the pixel" setting, from its privacy notice (a cached content read). If content
- * cannot be read, consent is required: a lead is never sent with identifiers nobody agreed to.
+ * Whether this site can report a conversion to Meta: from the browser when it has a pixel, or from the server,
+ * which reports every lead (Supabase's meta-conversion function; in development the local sink standing in for it)
+ * unless the operator keeps leads on this server's disk (LEADS_STORE=embedded), which reports nothing.
+ */
+export function reportsConversions(env: Pick<ServerEnv, "NEXT_PUBLIC_META_PIXEL_ID" | "LEADS_STORE">): boolean {
+  return Boolean(env.NEXT_PUBLIC_META_PIXEL_ID) || env.LEADS_STORE !== "embedded";
+}
+
+/**
+ * Whether visitors are asked before measuring, the one rule the page (banner, pixel) and the contact route (the
+ * consent a lead records and its conversion carries) share: the market's notice asks first, and a conversion can be
+ * reported at all.
+ */
+export function asksConsent(noticeAsks: boolean, env: Pick<ServerEnv, "NEXT_PUBLIC_META_PIXEL_ID" | "LEADS_STORE"> = serverEnv()): boolean {
+  return noticeAsks && reportsConversions(env);
+}
+
+/**
+ * The rule above for a market, reading its notice's "ask before measuring" setting (a cached content read). If
+ * content cannot be read, the notice counts as asking: a lead is never sent with identifiers nobody agreed to.
  */
 export async function askConsentFor(market: Market): Promise<boolean> {
-  try {
-    return (await getPrivacyNotice(market)).askConsent;
-  } catch {
-    return true;
-  }
+  const noticeAsks = await getPrivacyNotice(market).then(
+    (notice) => notice.askConsent,
+    () => true,
+  );
+  return asksConsent(noticeAsks);
 }

@@ -39,6 +39,12 @@ const requestSchema = z.strictObject({
   volume: z.enum(VOLUMES, "Not an offered range"),
   market: z.enum(MARKETS, "Not a market"),
   submissionId: z.uuidv4("Not a UUID v4"),
+  /**
+   * Where the visitor came from and the privacy notice they were shown: read leniently by the route (see
+   * lib/attribution/campaign-touch.ts), so bad tracking input never costs a lead.
+   */
+  attribution: z.unknown().optional(),
+  noticeVersion: z.unknown().optional(),
   /** Honeypot: people never see it, so anything in it is a bot. */
   website: z.string().max(200).optional(),
 });

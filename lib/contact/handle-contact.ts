@@ -1,4 +1,7 @@
 import { isIP } from "node:net";
+import { cleanAttribution, withoutClickIds } from "../attribution/campaign-touch";
+import { noticeVersion } from "../consent/consent-cookie";
+import { allowsTracking, type ConsentState } from "../../supabase/functions/_shared/consent-state";
 import { contactRequestSchema, fieldErrors } from "./contact-schema";
 import { readCappedBody } from "../../supabase/functions/_shared/capped-body";
 import { clientAddress } from "../http/client-ip";
@@ -10,10 +13,13 @@ import { metaBrowserIds } from "../meta/browser-ids";
 import type { LeadVisit } from "../meta/conversion-reporter";
 import { inSpan } from "../telemetry/spans";
 import type { RateLimiter } from "./rate-limiter";
-import { LeadRejectedError, StoreUnavailableError, type Lead, type SubmissionsStore } from "./submissions-store-contract";
+import { LeadRejectedError, StoreUnavailableError, type InsertOutcome, type Lead, type SubmissionsStore } from "./submissions-store-contract";
 
-/** Bodies above this are refused before parsing: a real lead is well under 2 KB. */
-export const MAX_BODY_BYTES = 8 * 1024;
+/**
+ * Bodies above this are refused before parsing: a real lead is well under 2 KB, and its attribution (two touches at
+ * every limit of lib/attribution/campaign-touch.ts, in three-byte characters) under 24 KB.
+ */
+export const MAX_BODY_BYTES = 32 * 1024;
 
 export type ContactDeps = {
   /** Resolves the store lazily, so opening it (PGlite: seconds) happens on the first submission, once. */
@@ -21,8 +27,10 @@ export type ContactDeps = {
   limiter: RateLimiter;
   /** Reports the conversion of a stored lead; must not delay the response (the route wraps it in `after()`). */
   report: (lead: Lead, visit: LeadVisit) => void;
-  /** Whether Meta's browser ids may travel with this market's conversion, given the request's cookies (consent). */
-  mayTrack: (market: Market, cookieHeader: string | null) => Promise<boolean>;
+  /** Tells sales about a newly stored lead (email, webhook); must not delay the response either. */
+  alert: (lead: Lead) => void;
+  /** The visitor's tracking consent for the market, from the request's cookies and the notice version they were shown. */
+  consent: (market: Market, cookieHeader: string | null, noticeVersion: string | null) => Promise<ConsentState>;
   /** This site's origin (NEXT_PUBLIC_SITE_URL). */
   siteUrl: string;
   /** A request header whose value also counts as this site's host (see `ownHostHeader`); none: only `siteUrl`. */
@@ -58,16 +66,17 @@ function sameOrigin(request: Request, deps: ContactDeps): boolean {
 
 /**
  * What Meta needs about the visit: the page the lead was sent from (the form's Referer, which our
- * Referrer-Policy sends in full to our own origin; the market's page when absent or foreign), the browser,
- * the address, and Meta's browser ids where the visitor allowed tracking.
+ * Referrer-Policy sends in full to our own origin; the market's page when absent or foreign), the browser, and —
+ * only where the visitor allowed tracking — the address, Meta's browser ids and the page's click ids.
  */
 function leadVisit(request: Request, deps: ContactDeps, market: Market, client: string | undefined, tracking: boolean): LeadVisit {
   const referer = request.headers.get("referer");
-  const pageUrl = referer && isOwnUrl(referer, request, deps) ? referer : marketUrl(deps.siteUrl, market);
+  const page = referer && isOwnUrl(referer, request, deps) ? referer : marketUrl(deps.siteUrl, market);
+  const pageUrl = tracking ? page : withoutClickIds(page);
   return {
     pageUrl,
     userAgent: request.headers.get("user-agent")?.slice(0, 1024) || null,
-    ip: client && isIP(client) ? client : null,
+    ip: tracking && client && isIP(client) ? client : null,
     ...(tracking ? metaBrowserIds(request.headers.get("cookie"), pageUrl) : {}),
   };
 }
@@ -115,7 +124,7 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
     return json(422, { error: "Some fields are invalid", fields });
   }
 
-  const { website, submissionId, ...fields } = parsed.data;
+  const { website, submissionId, attribution, noticeVersion: shown, ...fields } = parsed.data;
   tagRequest({ leadId: submissionId, market: fields.market });
   // A filled honeypot is a bot: it gets the same answer as a person, and nothing is kept.
   if (website) {
@@ -123,14 +132,18 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
     return json(201, { ok: true });
   }
 
-  const lead: Lead = { ...fields, id: submissionId };
+  const version = noticeVersion(shown);
+  const consent = await deps.consent(fields.market, request.headers.get("cookie"), version);
+  const tracking = allowsTracking(consent);
+  const lead: Lead = { ...fields, id: submissionId, attribution: cleanAttribution(attribution, { clickIds: tracking }), consent, noticeVersion: version };
+  let outcome: InsertOutcome;
   try {
-    const outcome = await inSpan("lead.store", {}, async (span) => {
-      const stored = await (await deps.store()).insert(lead);
+    outcome = await inSpan("lead.store", {}, async (span) => {
+      const stored = await storeKeepingTheLead(await deps.store(), lead);
       span.setAttribute("lead.outcome", stored);
       return stored;
     });
-    log.info("lead.stored", outcome === "duplicate" ? "Lead already stored (a retry)" : "Lead stored", { duplicate: outcome === "duplicate" });
+    log.info("lead.stored", outcome === "duplicate" ? "Lead already stored (a retry)" : "Lead stored", { duplicate: outcome === "duplicate", consent });
   } catch (error) {
     if (error instanceof LeadRejectedError) {
       log.warn("lead.refused", `Lead refused: the database refused the value of ${error.field}`, { by: "database", fields: [error.field] });
@@ -144,8 +157,23 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
     return json(500, { error: "Unexpected error" });
   }
   // Also for a duplicate: the attempt that stored it may have timed out before it could report, and Meta
-  // deduplicates on the event id (the submission id).
-  const tracking = await deps.mayTrack(lead.market, request.headers.get("cookie"));
+  // deduplicates on the event id (the submission id). Sales is told once, by the attempt that stored it.
   deps.report(lead, leadVisit(request, deps, lead.market, client, tracking));
+  if (outcome === "stored") deps.alert(lead);
   return json(201, { ok: true });
+}
+
+/**
+ * Inserts the lead; if the database refuses only its attribution (the checks mirror the route's cleaning, so this
+ * means the two drifted apart), the lead is stored without it rather than lost.
+ */
+async function storeKeepingTheLead(store: SubmissionsStore, lead: Lead): Promise<InsertOutcome> {
+  try {
+    return await store.insert(lead);
+  } catch (error) {
+    if (!(error instanceof LeadRejectedError) || error.field !== "attribution") throw error;
+    log.warn("lead.attribution_dropped", "The database refused the lead's attribution: stored without it");
+    lead.attribution = {};
+    return store.insert(lead);
+  }
 }

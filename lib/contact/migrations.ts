@@ -1,6 +1,8 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { readdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { TOUCH_COLUMNS, type TouchColumn } from "../attribution/touch-columns.ts";
+import type { ConsentState } from "../../supabase/functions/_shared/consent-state";
 
 /** Applies supabase/migrations/*.sql in name order, once each, recording what ran. */
 export async function migrate(db: PGlite, dir = resolve(/*turbopackIgnore: true*/ process.cwd(), "supabase/migrations")): Promise<string[]> {
@@ -20,9 +22,23 @@ export async function migrate(db: PGlite, dir = resolve(/*turbopackIgnore: true*
   return ran;
 }
 
-export const INSERT_LEAD_SQL = `insert into public.contact_submissions
-  (id, company, contact_name, email, phone_prefix, phone, phone_e164, country, reason, volume, market)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`;
+/** Every column the site writes: anon's INSERT grant is exactly these. */
+export const LEAD_COLUMNS = [
+  "id",
+  "company",
+  "contact_name",
+  "email",
+  "phone_prefix",
+  "phone",
+  "phone_e164",
+  "country",
+  "reason",
+  "volume",
+  "market",
+  ...TOUCH_COLUMNS,
+  "tracking_consent",
+  "privacy_notice_version",
+] as const;
 
 export type LeadRow = {
   id: string;
@@ -36,12 +52,20 @@ export type LeadRow = {
   reason: string;
   volume: string;
   market: string;
-};
+  tracking_consent: ConsentState;
+  privacy_notice_version?: string | null;
+} & Partial<Record<TouchColumn, string | null>>;
+
+export const INSERT_LEAD_SQL = `insert into public.contact_submissions (${LEAD_COLUMNS.join(", ")})
+  values (${LEAD_COLUMNS.map((_, i) => `$${i + 1}`).join(", ")})`;
 
 /** Inserts one row as the `anon` role, so grants and row-level security apply exactly as on Supabase. */
 export async function insertAsAnon(db: PGlite, row: LeadRow): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.exec("set local role anon");
-    await tx.query(INSERT_LEAD_SQL, [row.id, row.company, row.contact_name, row.email, row.phone_prefix, row.phone, row.phone_e164, row.country, row.reason, row.volume, row.market]);
+    await tx.query(
+      INSERT_LEAD_SQL,
+      LEAD_COLUMNS.map((column) => row[column] ?? null),
+    );
   });
 }

@@ -1,12 +1,24 @@
 import "server-only";
+import type { Attribution } from "../attribution/campaign-touch";
+import { touchColumns } from "../attribution/touch-columns";
+import type { ConsentState } from "../../supabase/functions/_shared/consent-state";
 import type { ContactRequest } from "./contact-schema";
+import type { LeadRow } from "./migrations";
 
 /**
  * What every submissions store shares: the lead it takes, its interface, the errors it raises and the row it writes.
  * A leaf module, so the store chooser and each implementation import it without importing one another.
  */
 
-export type Lead = Omit<ContactRequest, "website" | "submissionId"> & { id: string };
+export type Lead = Omit<ContactRequest, "website" | "submissionId" | "attribution" | "noticeVersion"> & {
+  id: string;
+  /** Where the visitor came from, cleaned; click ids only where tracking is allowed. */
+  attribution: Attribution;
+  /** The visitor's tracking consent for this market when they sent the lead. */
+  consent: ConsentState;
+  /** The privacy notice shown with the form (its "last updated" date), when the form said which. */
+  noticeVersion: string | null;
+};
 
 /** `duplicate`: a lead with this id is already stored — the first attempt landed, so this is a success too. */
 export type InsertOutcome = "stored" | "duplicate";
@@ -18,6 +30,7 @@ export interface SubmissionsStore {
 }
 
 const UNAVAILABLE = Symbol.for("contact.storeUnavailable");
+const REJECTED = Symbol.for("contact.leadRejected");
 
 /** Which form field a CHECK constraint of contact_submissions guards (constraint names are PostgreSQL's defaults). */
 const CONSTRAINT_FIELDS: Record<string, string> = {
@@ -31,7 +44,12 @@ const CONSTRAINT_FIELDS: Record<string, string> = {
   contact_submissions_reason_check: "reason",
   contact_submissions_volume_check: "volume",
   contact_submissions_market_check: "market",
+  contact_submissions_tracking_consent_check: "consent",
+  contact_submissions_privacy_notice_version_check: "noticeVersion",
 };
+
+/** Constraints of the tracking columns (`contact_submissions_first_utm_source_check`, …): all "attribution". */
+const ATTRIBUTION_CONSTRAINT = /^contact_submissions_(?:first|last)_[a-z_]+_check$/;
 
 /**
  * The database refused the lead's values (a CHECK or a character it cannot store): the visitor's input, not an
@@ -39,13 +57,19 @@ const CONSTRAINT_FIELDS: Record<string, string> = {
  */
 export class LeadRejectedError extends Error {
   readonly field: string;
+  readonly [REJECTED] = true;
 
   constructor(databaseMessage: string) {
     const constraint = /constraint "([^"]+)"/.exec(databaseMessage)?.[1];
-    const field = (constraint && CONSTRAINT_FIELDS[constraint]) || "body";
+    const field = (constraint && (CONSTRAINT_FIELDS[constraint] ?? (ATTRIBUTION_CONSTRAINT.test(constraint) ? "attribution" : undefined))) || "body";
     super(`The database refused the value of ${field}`);
     this.name = "LeadRejectedError";
     this.field = field;
+  }
+
+  // Thrown by a store that instrumentation.ts may have opened from another bundle: see StoreUnavailableError.
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[REJECTED] === true;
   }
 }
 
@@ -68,8 +92,8 @@ export class StoreUnavailableError extends Error {
   }
 }
 
-/** The database columns of a lead, as Supabase's REST API and the SQL insert take them. */
-export function toRow(lead: Lead) {
+/** The database columns of a lead, as Supabase's REST API and the SQL insert take them (absent values left out). */
+export function toRow(lead: Lead): LeadRow {
   return {
     id: lead.id,
     company: lead.company,
@@ -82,5 +106,8 @@ export function toRow(lead: Lead) {
     reason: lead.reason,
     volume: lead.volume,
     market: lead.market,
+    ...touchColumns(lead.attribution),
+    tracking_consent: lead.consent,
+    ...(lead.noticeVersion ? { privacy_notice_version: lead.noticeVersion } : {}),
   };
 }

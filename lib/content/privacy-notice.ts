@@ -52,6 +52,8 @@ export const privacyNoticeSchema = z
     acceptLabel: text,
     rejectLabel: text,
     settingsLinkLabel: text,
+    bannerGrantedNow: text,
+    bannerDeniedNow: text,
   })
   .superRefine((doc, ctx) => {
     const locale = MARKET_LOCALES[doc.market];

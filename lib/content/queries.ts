@@ -138,5 +138,7 @@ export const PRIVACY_NOTICE_QUERY = defineQuery(`*[_type == "privacyNotice" && m
   bannerText,
   acceptLabel,
   rejectLabel,
-  settingsLinkLabel
+  settingsLinkLabel,
+  bannerGrantedNow,
+  bannerDeniedNow
 }`);

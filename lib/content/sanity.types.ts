@@ -151,6 +151,7 @@ export type PrivacyNotice = {
   authority: string;
   authorityUrl: string;
   authorityLabel: string;
+  toConfirm?: boolean;
   formLine: string;
   formLinkLabel: string;
   footerLinkLabel: string;
@@ -160,6 +161,8 @@ export type PrivacyNotice = {
   acceptLabel: string;
   rejectLabel: string;
   settingsLinkLabel: string;
+  bannerGrantedNow: string;
+  bannerDeniedNow: string;
 };
 
 export type ErrorPage = {
@@ -969,7 +972,7 @@ export type ERROR_PAGE_QUERY_RESULT = {
 
 // Source: lib/content/queries.ts
 // Variable: PRIVACY_NOTICE_QUERY
-// Query: *[_type == "privacyNotice" && market == $market][0]{  _id,  market,  locale,  title,  updatedAt,  updatedLabel,  body,  closeLabel,  detailsTitle,  legalName,  legalNameLabel,  address,  addressLabel,  privacyEmail,  privacyEmailLabel,  authority,  authorityUrl,  authorityLabel,  formLine,  formLinkLabel,  footerLinkLabel,  "askConsent": coalesce(askConsent, true),  bannerLabel,  bannerText,  acceptLabel,  rejectLabel,  settingsLinkLabel}
+// Query: *[_type == "privacyNotice" && market == $market][0]{  _id,  market,  locale,  title,  updatedAt,  updatedLabel,  body,  closeLabel,  detailsTitle,  legalName,  legalNameLabel,  address,  addressLabel,  privacyEmail,  privacyEmailLabel,  authority,  authorityUrl,  authorityLabel,  formLine,  formLinkLabel,  footerLinkLabel,  "askConsent": coalesce(askConsent, true),  bannerLabel,  bannerText,  acceptLabel,  rejectLabel,  settingsLinkLabel,  bannerGrantedNow,  bannerDeniedNow}
 export type PRIVACY_NOTICE_QUERY_RESULT = {
   _id: string;
   market: "ar" | "br" | "mx";
@@ -1011,6 +1014,8 @@ export type PRIVACY_NOTICE_QUERY_RESULT = {
   acceptLabel: string;
   rejectLabel: string;
   settingsLinkLabel: string;
+  bannerGrantedNow: string;
+  bannerDeniedNow: string;
 } | null;
 
 // Query TypeMap
@@ -1019,6 +1024,6 @@ declare module "@sanity/client" {
   interface SanityQueries {
     '*[_type == "landingPage" && market == $market][0]{\n  _id,\n  market,\n  locale,\n  currency,\n  defaultPhonePrefix,\n  brandName,\n  seo{ title, description, "ogImage": coalesce(ogImage, null) },\n  header{ flagLabel, contactButton },\n  company{ legalName, taxIdLabel, taxId, address{ streetAddress, postalCode, addressLocality, addressRegion }, email },\n  hero{\n    title,\n    highlight,\n    highlightNote,\n    body,\n    cta,\n    estimate{\n      title,\n      amountLabel,\n      defaultAmount,\n      usdRate,\n      bankLabel,\n      feeLabel,\n      fxMarginLabel,\n      intermediaryLabel,\n      totalLabel,\n      bank{ feeUsd, fxMarginPercent, intermediaryUsd },\n      ours{ feeUsd, fxMarginPercent, intermediaryUsd },\n      savingLabel,\n      savingShare,\n      note\n    }\n  },\n  benefits{ title, cards[]{ _key, icon, claim, "claimNote": coalesce(claimNote, null), title, body } },\n  "sections": coalesce(sections[]{ _key, _type, _type == "howItWorksSection" => { title, "intro": coalesce(intro, null), steps[]{ _key, title, body } }, _type == "proofSection" => {\n    title,\n    "intro": coalesce(intro, null),\n    "figures": coalesce(figures[]{ _key, value, label, note }, []),\n    "logosTitle": coalesce(logosTitle, null),\n    "logos": coalesce(logos[]{ _key, asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, []),\n    "testimonials": coalesce(testimonials[]{ _key, quote, name, role, company, "photo": coalesce(photo{ asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, null) }, [])\n  }, _type == "regulationSection" => {\n    title,\n    "intro": coalesce(intro, null),\n    entityLabel,\n    licences[]{ _key, regulator, kind, number, registerUrl, registerLabel },\n    funds{ title, body },\n    compliance{ title, body },\n    dataSecurity{ title, body }\n  }, _type == "faqSection" => { title, items[]{ _key, question, answer } }, _type == "callToActionSection" => { title, body, cta } }, []),\n  contact{\n    title,\n    intro,\n    fields{\n      company{ label, placeholder },\n      contact{ label, placeholder },\n      email{ label, placeholder },\n      phonePrefix{ label },\n      phone{ label, placeholder },\n      country{ label, placeholder },\n      reason{ label, placeholder },\n      volume{ label, placeholder }\n    },\n    phonePrefixOptions[]{ value, label },\n    countryOptions[]{ value, label },\n    reasonOptions[]{ value, label },\n    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },\n    approxUpTo,\n    approxOver,\n    submit,\n    submitting,\n    submittingLabel,\n    missingAll,\n    missingHint,\n    emailInvalid,\n    phoneInvalid,\n    phoneOtherCountry,\n    phoneUsePrefix,\n    phoneNotOffered,\n    successTitle,\n    successMessage,\n    successNext,\n    errorTitle,\n    errorMessage,\n    errorInvalid,\n    errorRateLimited,\n    invalidField,\n    toasterLabel\n  },\n  footer{ tagline, copyrightYear, rights, disclosure }\n}': LANDING_QUERY_RESULT;
     '*[_type == "landingPage" && market == $market][0].errorPage{ message, homeLink }': ERROR_PAGE_QUERY_RESULT;
-    '*[_type == "privacyNotice" && market == $market][0]{\n  _id,\n  market,\n  locale,\n  title,\n  updatedAt,\n  updatedLabel,\n  body,\n  closeLabel,\n  detailsTitle,\n  legalName,\n  legalNameLabel,\n  address,\n  addressLabel,\n  privacyEmail,\n  privacyEmailLabel,\n  authority,\n  authorityUrl,\n  authorityLabel,\n  formLine,\n  formLinkLabel,\n  footerLinkLabel,\n  "askConsent": coalesce(askConsent, true),\n  bannerLabel,\n  bannerText,\n  acceptLabel,\n  rejectLabel,\n  settingsLinkLabel\n}': PRIVACY_NOTICE_QUERY_RESULT;
+    '*[_type == "privacyNotice" && market == $market][0]{\n  _id,\n  market,\n  locale,\n  title,\n  updatedAt,\n  updatedLabel,\n  body,\n  closeLabel,\n  detailsTitle,\n  legalName,\n  legalNameLabel,\n  address,\n  addressLabel,\n  privacyEmail,\n  privacyEmailLabel,\n  authority,\n  authorityUrl,\n  authorityLabel,\n  formLine,\n  formLinkLabel,\n  footerLinkLabel,\n  "askConsent": coalesce(askConsent, true),\n  bannerLabel,\n  bannerText,\n  acceptLabel,\n  rejectLabel,\n  settingsLinkLabel,\n  bannerGrantedNow,\n  bannerDeniedNow\n}': PRIVACY_NOTICE_QUERY_RESULT;
   }
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 // With its extension: the page cache handler loads this file with Node itself, outside the bundles.
 import { MIN_SECRET_LENGTH } from "../../supabase/functions/_shared/signed-request.ts";
+import { MARKETS, type Market } from "../markets/markets.ts";
 
 /**
  * The one module that reads and checks environment variables. In development every variable is optional: a
@@ -43,6 +44,16 @@ const publicSchema = z.object({
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 const logLevelSchema = optional.pipe(z.enum(LOG_LEVELS).optional()).transform((level) => level ?? "info");
 const otlpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL (OTLP/HTTP)" }).optional();
+/** A comma-separated list of email addresses (spaces around the commas allowed). */
+const addressList = optional.pipe(
+  z
+    .string()
+    .transform((list) => list.split(",").map((a) => a.trim()).filter(Boolean))
+    // Refined as a whole, so the message names the variable rather than an entry ("SALES_EMAIL_TO.0").
+    .refine((list) => list.length > 0, "must name at least one email address")
+    .refine((list) => list.every((address) => z.email().safeParse(address).success), "must be email addresses separated by commas")
+    .optional(),
+);
 
 const serverSchema = z.object({
   SANITY_API_READ_TOKEN: optional,
@@ -100,6 +111,26 @@ const serverSchema = z.object({
   /** Signs each call to the meta-conversion function (the function holds the same secret and refuses unsigned calls). */
   CONVERSION_SIGNING_SECRET: optional,
 
+  // ── Sales alerts: an email per new lead over SMTP, and a signed webhook for CRMs ──────────────────────────
+  /** smtp:// (STARTTLS when offered) or smtps:// (TLS from the start), credentials in the URL. */
+  SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL (smtps://user:password@host:465)" }).optional()),
+  /** The sender: an address, or a name and an address ("Puente Pagos <alertas@puentepagos.com>"). */
+  SALES_EMAIL_FROM: optional.pipe(
+    z
+      .string()
+      .refine((from) => z.email().safeParse(/<([^<>]+)>$/.exec(from)?.[1] ?? from).success, "must be an email address, or a name and <address>")
+      .optional(),
+  ),
+  /** Who gets every market's leads; SALES_EMAIL_TO_MX / _BR / _AR replace it for one market. */
+  SALES_EMAIL_TO: addressList,
+  SALES_EMAIL_TO_MX: addressList,
+  SALES_EMAIL_TO_BR: addressList,
+  SALES_EMAIL_TO_AR: addressList,
+  /** Receives each new lead as signed JSON (HubSpot, Slack workflows, n8n, Zapier). */
+  LEAD_WEBHOOK_URL: optional.pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional()),
+  /** Signs each webhook call (X-Signature); the receiver checks it with the same secret. */
+  LEAD_WEBHOOK_SECRET: optional,
+
   // ── Operations: logs and traces ───────────────────────────────────────────────────────────────────────────
   LOG_LEVEL: logLevelSchema,
   /** The request header in which the platform or proxy puts its own request id (lower-cased); else one is generated. */
@@ -116,7 +147,7 @@ export type PublicEnv = z.infer<typeof publicSchema>;
 export type ServerEnv = PublicEnv & z.infer<typeof serverSchema>;
 
 /** The secrets this server checks callers against or signs with: a production server refuses a short one. */
-const SECRETS = ["DRAFT_MODE_SECRET", "SANITY_REVALIDATE_SECRET", "CONVERSION_SIGNING_SECRET"] as const;
+const SECRETS = ["DRAFT_MODE_SECRET", "SANITY_REVALIDATE_SECRET", "CONVERSION_SIGNING_SECRET", "LEAD_WEBHOOK_SECRET"] as const;
 
 function fail(error: z.ZodError): never {
   const lines = error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
@@ -154,7 +185,12 @@ export function readServerEnv(source: Record<string, string | undefined> = proce
   const raw = Object.fromEntries(Object.keys(serverSchema.shape).map((k) => [k, source[k] || undefined]));
   const parsed = serverSchema.safeParse(raw);
   if (!parsed.success) fail(parsed.error);
-  requirePairs(parsed.data, [["SUPABASE_URL", "SUPABASE_ANON_KEY"]]);
+  requirePairs(parsed.data, [
+    ["SUPABASE_URL", "SUPABASE_ANON_KEY"],
+    ["LEAD_WEBHOOK_URL", "LEAD_WEBHOOK_SECRET"],
+  ]);
+  const halfEmail = salesEmailProblem(parsed.data);
+  if (halfEmail) fail(new z.ZodError([{ code: "custom", path: [halfEmail.variable], message: halfEmail.message, input: undefined }]));
   if (parsed.data.LEADS_STORE && parsed.data.SUPABASE_URL) {
     fail(new z.ZodError([{ code: "custom", path: ["LEADS_STORE"], message: "is embedded but SUPABASE_URL is set: unset one of them", input: undefined }]));
   }
@@ -169,6 +205,32 @@ export function readServerEnv(source: Record<string, string | undefined> = proce
     fail(new z.ZodError([{ code: "custom", path: ["REDIS_URL"], message, input: undefined }]));
   }
   return env;
+}
+
+type AlertVariables = Pick<ServerEnv, "SMTP_URL" | "SALES_EMAIL_FROM" | "SALES_EMAIL_TO" | "SALES_EMAIL_TO_MX" | "SALES_EMAIL_TO_BR" | "SALES_EMAIL_TO_AR">;
+
+const MARKET_RECIPIENTS = { mx: "SALES_EMAIL_TO_MX", br: "SALES_EMAIL_TO_BR", ar: "SALES_EMAIL_TO_AR" } as const satisfies Record<Market, keyof AlertVariables>;
+
+/** Who gets a market's sales alerts: its own list, else SALES_EMAIL_TO; empty when neither is set. */
+export function salesRecipients(env: AlertVariables, market: Market): string[] {
+  return env[MARKET_RECIPIENTS[market]] ?? env.SALES_EMAIL_TO ?? [];
+}
+
+/**
+ * A half-configured sales email, naming the variable to set: an SMTP server with no sender or with a market nobody
+ * receives, or recipients and a sender with no server to send through.
+ */
+function salesEmailProblem(env: AlertVariables): { variable: string; message: string } | undefined {
+  const recipientsSet = ["SALES_EMAIL_TO", ...Object.values(MARKET_RECIPIENTS)].find((name) => env[name as keyof AlertVariables]);
+  if (!env.SMTP_URL) {
+    const set = recipientsSet ?? (env.SALES_EMAIL_FROM ? "SALES_EMAIL_FROM" : undefined);
+    return set ? { variable: "SMTP_URL", message: `is required when ${set} is set (the sales alert's SMTP server)` } : undefined;
+  }
+  if (!env.SALES_EMAIL_FROM) return { variable: "SALES_EMAIL_FROM", message: "is required when SMTP_URL is set (the sales alert's sender address)" };
+  const unreached = MARKETS.filter((market) => salesRecipients(env, market).length === 0);
+  if (unreached.length === 0) return undefined;
+  const names = unreached.map((market) => MARKET_RECIPIENTS[market]).join(", ");
+  return { variable: "SALES_EMAIL_TO", message: `is required when SMTP_URL is set: nobody would get the leads of ${unreached.join(", ")} (or set ${names})` };
 }
 
 /** Where content comes from: Sanity when a project is configured, else the seed dataset in the repo. */
@@ -253,11 +315,17 @@ export function productionRefusal(env: ServerEnv): string | undefined {
       problems.push(`${name} is ${value.length} characters, and a secret needs at least ${MIN_SECRET_LENGTH} (e.g. \`openssl rand -hex 32\`)`);
     }
   }
+  if (env.LEAD_WEBHOOK_URL && new URL(env.LEAD_WEBHOOK_URL).protocol === "http:" && !isLoopbackHost(new URL(env.LEAD_WEBHOOK_URL).hostname)) {
+    problems.push("LEAD_WEBHOOK_URL is http://, and each call carries a lead's contact details: use an https:// URL");
+  }
   if (env.REDIS_URL && !new URL(env.REDIS_URL).password && !env.REDIS_ALLOW_PLAINTEXT) {
     problems.push("REDIS_URL has no password, and whoever can write to that Redis changes the pages every instance serves: put the password in the URL (rediss://default:<password>@host:6379), or set REDIS_ALLOW_PLAINTEXT=1 if only your servers can reach it on a private network");
   }
   return problems.length > 0 ? `Refusing to start a production server: ${problems.join("; ")}.` : undefined;
 }
+
+/** A host on this machine (a URL's hostname): plain http or SMTP to it never crosses a network. */
+export const isLoopbackHost = (hostname: string) => hostname === "localhost" || hostname === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(hostname);
 
 /**
  * The public origin a production build is made for: NEXT_PUBLIC_SITE_URL, or on Vercel its production domain.

@@ -22,6 +22,9 @@ export type LogEvent =
   | "lead.store_failed"
   | "lead.store_open_failed"
   | "lead.store_close_failed"
+  | "lead.attribution_dropped"
+  | "alert.sent"
+  | "alert.failed"
   | "conversion.sent"
   | "conversion.skipped"
   | "conversion.failed"
@@ -40,8 +43,8 @@ export type LogEvent =
 /**
  * Keys whose values are personal data or free text a visitor typed: email, phone, names, company, IP address and the
  * browser identifiers Meta gets. Censored by pino's own redaction at the top of a line's fields and inside the two
- * objects that carry a person — a `lead` and a conversion `payload` (with its `userData` and `customData`) — so a
- * careless `{ lead }` still logs no person. Explicit paths, not wildcards: pino's wildcard redaction copies the whole
+ * objects that carry a person — a `lead` (with its attribution's touches) and a conversion `payload` (with its
+ * `userData` and `customData`) — so a careless `{ lead }` still logs no person. Explicit paths, not wildcards: pino's wildcard redaction copies the whole
  * object for each path (measured ~60 µs a line against ~5 µs for these).
  */
 const PERSONAL_KEYS = [
@@ -64,8 +67,16 @@ const PERSONAL_KEYS = [
   "pageUrl",
   "cookie",
   "body",
+  // Click ids identify one ad click; a landing page or referrer URL may carry them.
+  "gclid",
+  "gbraid",
+  "wbraid",
+  "fbclid",
+  "msclkid",
+  "landing_url",
+  "referrer",
 ];
-const PERSON_CARRIERS = ["", "lead.", "payload.", "payload.userData.", "payload.customData."];
+const PERSON_CARRIERS = ["", "lead.", "lead.attribution.first.", "lead.attribution.last.", "payload.", "payload.userData.", "payload.customData."];
 const REDACT_PATHS = PERSON_CARRIERS.flatMap((carrier) => PERSONAL_KEYS.map((key) => carrier + key));
 
 /**

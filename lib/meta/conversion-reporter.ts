@@ -6,6 +6,7 @@ import { supabaseServerClient } from "../supabase/server-client";
 import { markActiveSpanFailed } from "../telemetry/spans";
 import type { Lead } from "../contact/submissions-store-contract";
 import { CONVERSION_CALL_TIMEOUT_MS } from "../../supabase/functions/_shared/deadlines";
+import { allowsTracking } from "../../supabase/functions/_shared/consent-state";
 import type { ConversionRequest } from "../../supabase/functions/_shared/meta-event";
 import { SIGNATURE_HEADER, signatureHeader } from "../../supabase/functions/_shared/signed-request";
 import type { MetaBrowserIds } from "./browser-ids";
@@ -21,6 +22,7 @@ export function leadConversion(lead: Lead, visit: LeadVisit & { userAgent: strin
     userData: { email: lead.email, phone: lead.phoneE164, country: lead.country },
     customData: { company: lead.company, reason: lead.reason, volume: lead.volume },
     market: lead.market,
+    consent: lead.consent,
     eventSourceUrl: visit.pageUrl,
     clientUserAgent: visit.userAgent,
     ...(visit.ip ? { clientIpAddress: visit.ip } : {}),
@@ -30,15 +32,17 @@ export function leadConversion(lead: Lead, visit: LeadVisit & { userAgent: strin
 }
 
 /**
- * What the local sink logs about a conversion: what an operator checks (which lead, market and page, and which of
- * Meta's fields would travel), never the person's details, the company or the page's query string (campaign and
- * click ids).
+ * What the local sink logs about a conversion: what an operator checks (which lead, market and page, the consent,
+ * and which of Meta's fields would travel — none without consent), never the person's details, the company or the
+ * page's query string (campaign and click ids).
  */
 export function localSinkFields(payload: ConversionRequest) {
   const page = URL.canParse(payload.eventSourceUrl) ? new URL(payload.eventSourceUrl) : undefined;
   const { clientUserAgent, clientIpAddress, fbp, fbc } = payload;
-  const wouldSend = Object.entries({ ...payload.userData, clientUserAgent, clientIpAddress, fbp, fbc }).flatMap(([field, value]) => (value ? [field] : []));
-  return { eventName: payload.eventName, page: page ? `${page.origin}${page.pathname}` : null, wouldSend };
+  const wouldSend = allowsTracking(payload.consent)
+    ? Object.entries({ ...payload.userData, name: true, clientUserAgent, clientIpAddress, fbp, fbc }).flatMap(([field, value]) => (value ? [field] : []))
+    : [];
+  return { eventName: payload.eventName, page: page ? `${page.origin}${page.pathname}` : null, consent: payload.consent, wouldSend };
 }
 
 /**
@@ -71,7 +75,7 @@ export async function reportLeadConversion(lead: Lead, visit: LeadVisit): Promis
     // function already received this very call.
     if (error && (error as { context?: Response }).context?.status === 409) return log.info("conversion.sent", "Conversion already reported by an earlier attempt", { sink: "supabase", duplicate: true });
     if (error) throw error;
-    log.info("conversion.sent", "Conversion reported", { sink: "supabase" });
+    log.info("conversion.sent", allowsTracking(payload.consent) ? "Conversion reported" : "Conversion call made; the function sends Meta nothing without consent", { sink: "supabase", consent: payload.consent });
   } catch (error) {
     markActiveSpanFailed(error instanceof Error ? error.message : String(error));
     log.error("conversion.failed", "Conversion not reported", { err: error, status: (error as { context?: Response }).context?.status });

@@ -2,9 +2,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { seedLanding } from "../support/seed";
-import { CONSENT_COOKIE } from "../../lib/consent/consent-cookie";
+import { consentAnswer } from "../support/consent-answer";
 import { E2E_HOSTS } from "../support/e2e-hosts";
 import { E2E_PIXEL_ID, interceptMeta } from "../support/fake-meta-pixel";
+import { asNewClient, fillContactForm } from "../support/contact-form-fill";
 
 const SUBMIT: Record<Market, string> = { mx: "Enviar solicitud", br: "Enviar solicitação", ar: "Enviar solicitud" };
 const SUCCESS: Record<Market, [string, string]> = {
@@ -14,22 +15,9 @@ const SUCCESS: Record<Market, [string, string]> = {
 };
 const PREFIX: Record<Market, string> = { mx: "52", br: "55", ar: "52" };
 
-/** Each test is its own client for the rate limiter. */
-async function asNewClient(page: Page) {
-  const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-  await page.setExtraHTTPHeaders({ "x-real-ip": ip });
-}
-
-async function fill(page: Page, company: string, email = "ana@example.com") {
-  await page.locator('[name="company"]').fill(company);
-  await page.locator('[name="contact"]').fill("Ana Pérez");
-  await page.locator('[name="email"]').fill(email);
-  await page.locator('[name="phonePrefix"]').selectOption("1");
-  await page.locator('[name="phone"]').fill("(201) 555-0123");
-  await page.locator('[name="country"]').selectOption("colombia");
-  await page.locator('[name="reason"]').selectOption("contractors");
-  await page.locator('[name="volume"]').selectOption("100000-plus");
-}
+/** A lead to Colombia of the largest volume, from a US number (valid under every market's prefixes). */
+const fill = (page: Page, company: string, email = "ana@example.com") =>
+  fillContactForm(page, { company, email, country: "colombia", reason: "contractors", volume: "100000-plus" });
 
 for (const market of MARKETS) {
   test(`/${market}: a lead is submitted, acknowledged in the market's language, and the form resets`, async ({ page }) => {
@@ -136,7 +124,7 @@ test.describe("with a Meta pixel: the browser's Lead and the server event share 
     test(`/${market}: Lead with {eventID: submission id} on success, the same id as the conversion sent for Meta`, async ({ page }) => {
       await asNewClient(page);
       // The visitor accepted tracking on an earlier visit: the pixel runs and Meta's ids may reach the server.
-      await page.context().addCookies([{ name: CONSENT_COOKIE, value: "granted", url: E2E_HOSTS.supabase }]);
+      await page.context().addCookies([consentAnswer(market, "granted", E2E_HOSTS.supabase)]);
       const meta = await interceptMeta(page);
       const hits = () => meta.filter((r) => r.url().startsWith("https://www.facebook.com/tr")).map((r) => new URL(r.url()).searchParams);
       await page.goto(`/${market}?utm_source=facebook&fbclid=IwAR_e2e_${market}`);

@@ -7,6 +7,7 @@ import { validContactRequest } from "../support/contact-request";
 import { E2E_HOSTS } from "../support/e2e-hosts";
 import { EMAILS } from "../support/emails";
 import { seedLanding } from "../support/seed";
+import { asNewClient, fillContactForm, type FormValues } from "../support/contact-form-fill";
 
 // What a visitor meets filling the form, in each market: the phone checked as typed, the line under the disabled
 // button, each failure in its own words, the confirmation that stays, and what screen readers hear.
@@ -22,28 +23,10 @@ const OTHER_COUNTRY: Record<Market, { typed: string; prefix: string; country: st
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? "");
 const lower = (label: string) => label.charAt(0).toLocaleLowerCase() + label.slice(1);
 
-async function asNewClient(page: Page): Promise<string> {
-  const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-  await page.setExtraHTTPHeaders({ "x-real-ip": ip });
-  return ip;
-}
-
-async function fillAllBut(page: Page, skip: string[] = [], company = `Form ${randomUUID()}`) {
-  const values: [string, string][] = [
-    ["company", company],
-    ["contact", "Ana Pérez"],
-    ["email", "ana@empresa.com"],
-    ["phonePrefix", "1"],
-    ["phone", "(201) 555-0123"],
-    ["country", "usa"],
-    ["reason", "services"],
-    ["volume", "5000-9999"],
-  ];
-  for (const [name, value] of values.filter(([name]) => !skip.includes(name))) {
-    const control = page.locator(`[name="${name}"]`);
-    if (["phonePrefix", "country", "reason", "volume"].includes(name)) await control.selectOption(value);
-    else await control.fill(value);
-  }
+/** Fills every control but those in `skip` with a valid lead under a new company name, which it returns. */
+async function fillAllBut(page: Page, skip: (keyof FormValues)[] = []) {
+  const company = `Form ${randomUUID()}`;
+  await fillContactForm(page, { company, email: "ana@empresa.com", reason: "services", volume: "5000-9999" }, skip);
   return company;
 }
 

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MARKETS } from "../../lib/markets/markets";
 import { E2E_PORTS } from "../support/e2e-hosts";
+import { fillContactForm } from "../support/contact-form-fill";
 
 // Its own `next start` on a fresh database, so the test can stop it and read what it stored: PGlite is
 // single-process, and a lead only counts once it is on disk.
@@ -43,14 +44,16 @@ test("leads from every market land in the embedded database and survive a restar
   for (const market of MARKETS) {
     companies[market] = `Persisted ${market} ${randomUUID()}`;
     await page.goto(`${ORIGIN}/${market}`);
-    await page.locator('[name="company"]').fill(companies[market]!);
-    await page.locator('[name="contact"]').fill("João Silva");
-    await page.locator('[name="email"]').fill(`lead-${market}@example.com`);
-    await page.locator('[name="phonePrefix"]').selectOption("55");
-    await page.locator('[name="phone"]').fill("(11) 98765-4321");
-    await page.locator('[name="country"]').selectOption("brazil");
-    await page.locator('[name="reason"]').selectOption("invoice");
-    await page.locator('[name="volume"]').selectOption("0-4999");
+    await fillContactForm(page, {
+      company: companies[market]!,
+      contact: "João Silva",
+      email: `lead-${market}@example.com`,
+      phonePrefix: "55",
+      phone: "(11) 98765-4321",
+      country: "brazil",
+      reason: "invoice",
+      volume: "0-4999",
+    });
     await page.getByRole("button", { name: SUBMIT[market] }).click();
     await expect(page.locator('[data-sonner-toast][data-type="success"]')).toBeVisible();
   }

@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { seedLanding } from "../support/seed";
 import { E2E_HOSTS } from "../support/e2e-hosts";
+import { fillContactForm } from "../support/contact-form-fill";
 
 const LANG: Record<Market, string> = { mx: "es-MX", br: "pt-BR", ar: "es-AR" };
 const NEXT: Record<Market, { path: string; country: RegExp }> = {
@@ -19,16 +20,7 @@ const EQUIVALENTS: Record<Market, [string, string]> = {
 const SUBMIT: Record<Market, string> = { mx: "Enviar solicitud", br: "Enviar solicitação", ar: "Enviar solicitud" };
 const PREFIX: Record<Market, string> = { mx: "52", br: "55", ar: "52" };
 
-async function fillValidForm(page: Page) {
-  await page.locator('[name="company"]').fill("Acme Importaciones");
-  await page.locator('[name="contact"]').fill("Ana Pérez");
-  await page.locator('[name="email"]').fill("ana@example.com");
-  await page.locator('[name="phonePrefix"]').selectOption("52");
-  await page.locator('[name="phone"]').fill("55 1234 5678");
-  await page.locator('[name="country"]').selectOption("usa");
-  await page.locator('[name="reason"]').selectOption("goods");
-  await page.locator('[name="volume"]').selectOption("10000-49999");
-}
+const fillValidForm = (page: Page) => fillContactForm(page, { company: "Acme Importaciones", phonePrefix: "52", phone: "55 1234 5678" });
 
 test("/ redirects to /mx on the server, leaving no history entry for /", async ({ request, page }) => {
   const response = await request.get("/", { maxRedirects: 0 });

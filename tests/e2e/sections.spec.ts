@@ -8,6 +8,7 @@ import { watchLayoutShifts } from "../support/layout-shifts";
 import { E2E_HOSTS, SANITY_MODE } from "../support/e2e-hosts";
 import { revalidateWebhook } from "../support/revalidate-webhook";
 import { seedLanding } from "../support/seed";
+import { fillContactForm } from "../support/contact-form-fill";
 
 // Seed documents are read as loose JSON: tests pick the copy they assert on.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -148,13 +149,7 @@ for (const market of MARKETS) {
 
       // The rest of the form filled, the volume not: submit waits for it.
       const form = page.locator("#contact-form form");
-      await form.locator('[name="company"]').fill("Acme Importaciones");
-      await form.locator('[name="contact"]').fill("Ana Pérez");
-      await form.locator('[name="email"]').fill("ana@example.com");
-      await form.locator('[name="phonePrefix"]').selectOption("52");
-      await form.locator('[name="phone"]').fill("55 1234 5678");
-      await form.locator('[name="country"]').selectOption("usa");
-      await form.locator('[name="reason"]').selectOption("goods");
+      await fillContactForm(form, { company: "Acme Importaciones", phonePrefix: "52", phone: "55 1234 5678" }, ["volume"]);
       const submit = form.locator('button[type="submit"]');
       await expect(submit).toBeDisabled();
 

@@ -45,7 +45,8 @@ function deps(overrides: Partial<ContactDeps> = {}): ContactDeps {
     limiter: new MemoryRateLimiter(0),
     // As the route does in after(): within the request's context, after the answer.
     report: (lead, visit) => void pending.push(inSpan("conversion.report", {}, () => reportLeadConversion(lead, visit))),
-    mayTrack: async () => true,
+    consent: async () => "granted",
+    alert: () => {},
     siteUrl: SITE,
     ...overrides,
   };

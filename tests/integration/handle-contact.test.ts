@@ -14,9 +14,18 @@ let db: PGlite;
 let store: PgliteSubmissionsStore;
 let reported: Lead[];
 let visits: LeadVisit[];
+let alerted: Lead[];
 
 function deps(overrides: Partial<ContactDeps> = {}): ContactDeps {
-  return { store: async () => store, limiter: new MemoryRateLimiter(0), report: (lead, visit) => (reported.push(lead), visits.push(visit)), mayTrack: async () => true, siteUrl: SITE, ...overrides };
+  return {
+    store: async () => store,
+    limiter: new MemoryRateLimiter(0),
+    report: (lead, visit) => (reported.push(lead), visits.push(visit)),
+    alert: (lead) => alerted.push(lead),
+    consent: async () => "granted",
+    siteUrl: SITE,
+    ...overrides,
+  };
 }
 
 function post(body: string | object, headers: Record<string, string> = {}) {
@@ -39,6 +48,7 @@ afterAll(() => db.close());
 beforeEach(async () => {
   reported = [];
   visits = [];
+  alerted = [];
   await db.exec("delete from contact_submissions");
 });
 
@@ -91,15 +101,86 @@ describe("POST /api/contact", () => {
     expect(visits[1]).not.toHaveProperty("fbc");
   });
 
-  it("sends Meta's browser ids only where tracking is allowed for the market and these cookies", async () => {
-    const asked: [string, string | null][] = [];
-    const headers = { referer: `${SITE}/br?fbclid=IwAR3abc`, cookie: "_fbp=fb.1.1763860000000.1234567890; tracking_consent=denied" };
-    const mayTrack = async (market: string, cookie: string | null) => (asked.push([market, cookie]), false);
-    expect((await handleContact(post(valid({ market: "br" }), headers), deps({ mayTrack }))).status).toBe(201);
-    expect(asked).toEqual([["br", headers.cookie]]);
-    expect(visits[0]).toMatchObject({ pageUrl: headers.referer });
-    expect(visits[0]).not.toHaveProperty("fbp");
-    expect(visits[0]).not.toHaveProperty("fbc");
+  it("without tracking consent, sends the function no browser ids, no address and a page URL without click ids, and records why", async () => {
+    const asked: [string, string | null, string | null][] = [];
+    const headers = { referer: `${SITE}/br?utm_source=meta&fbclid=IwAR3abc&gclid=Cj0KCQ`, cookie: "_fbp=fb.1.1763860000000.1234567890; tracking_consent_br=denied.2026-11-23", "x-real-ip": "203.0.113.9" };
+    const consent = async (market: string, cookie: string | null, version: string | null) => (asked.push([market, cookie, version]), "denied" as const);
+    const body = valid({ market: "br", noticeVersion: "2026-11-23", attribution: { last: { utm_source: "meta", fbclid: "IwAR3abc", landing_url: `${SITE}/br?utm_source=meta&fbclid=IwAR3abc` } } });
+    expect((await handleContact(post(body, headers), deps({ consent }))).status).toBe(201);
+    expect(asked).toEqual([["br", headers.cookie, "2026-11-23"]]);
+    expect(visits[0]).toEqual({ pageUrl: `${SITE}/br?utm_source=meta`, userAgent: null, ip: null });
+    expect(reported[0]).toMatchObject({ consent: "denied", noticeVersion: "2026-11-23", attribution: { last: { utm_source: "meta", landing_url: `${SITE}/br?utm_source=meta` } } });
+    const { rows } = await db.query("select tracking_consent, privacy_notice_version, last_utm_source, last_fbclid, last_landing_url from contact_submissions");
+    expect(rows).toEqual([{ tracking_consent: "denied", privacy_notice_version: "2026-11-23", last_utm_source: "meta", last_fbclid: null, last_landing_url: `${SITE}/br?utm_source=meta` }]);
+  });
+
+  it("stores both touches with the lead, click ids included where tracking is allowed", async () => {
+    const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+    const attribution = {
+      first: { utm_source: "google", utm_medium: "cpc", utm_campaign: "pagos-usa", gclid: "Cj0KCQiA_x-y.z~1", landing_url: `${SITE}/mx?utm_source=google&gclid=Cj0KCQiA_x-y.z~1`, referrer: "https://www.google.com/", at: at(20) },
+      last: { utm_source: "newsletter", utm_medium: "email", utm_campaign: "noviembre", utm_term: "fx", utm_content: "boton", landing_url: `${SITE}/mx/empresas?utm_source=newsletter`, at: at(1) },
+    };
+    expect((await handleContact(post(valid({ attribution, noticeVersion: "2026-11-23" })), deps())).status).toBe(201);
+    const { rows } = await db.query<Record<string, unknown>>("select * from contact_submissions");
+    expect(rows[0]).toMatchObject({
+      first_utm_source: "google",
+      first_utm_medium: "cpc",
+      first_utm_campaign: "pagos-usa",
+      first_gclid: "Cj0KCQiA_x-y.z~1",
+      first_referrer: "https://www.google.com/",
+      // The landing page keeps its campaign parameters; the click id has its own column.
+      first_landing_url: `${SITE}/mx?utm_source=google`,
+      last_utm_source: "newsletter",
+      last_utm_term: "fx",
+      last_utm_content: "boton",
+      last_landing_url: attribution.last.landing_url,
+      tracking_consent: "granted",
+      privacy_notice_version: "2026-11-23",
+    });
+    expect((rows[0]!.first_touch_at as Date).toISOString()).toBe(attribution.first.at);
+    expect((rows[0]!.last_touch_at as Date).toISOString()).toBe(attribution.last.at);
+  });
+
+  it("tells sales once per lead: not for a retry of a stored lead, nor for a bot", async () => {
+    const body = valid();
+    expect((await handleContact(post(body), deps())).status).toBe(201);
+    expect((await handleContact(post(body), deps())).status).toBe(201);
+    expect((await handleContact(post(valid({ website: "spam" })), deps())).status).toBe(201);
+    expect(alerted.map((l) => l.id)).toEqual([body.submissionId]);
+  });
+
+  it("stores the lead without its attribution when the database refuses only that", async () => {
+    const logs = captureLogs();
+    const inserted: Lead[] = [];
+    const picky: SubmissionsStore = {
+      insert: async (lead) => {
+        if (lead.attribution.last) throw new LeadRejectedError('violates check constraint "contact_submissions_last_utm_source_check"');
+        inserted.push(lead);
+        return "stored";
+      },
+    };
+    const response = await handleContact(post(valid({ attribution: { last: { utm_source: "x" } } })), deps({ store: async () => picky }));
+    expect(response.status).toBe(201);
+    expect(inserted).toHaveLength(1);
+    expect(inserted[0]!.attribution).toEqual({});
+    expect(logs.events("lead.attribution_dropped")).toHaveLength(1);
+    logs.restore();
+  });
+
+  it("also when the store's refusal comes from another copy of the store's module (the one instrumentation.ts opened)", async () => {
+    vi.resetModules();
+    const other = await import("@/lib/contact/submissions-store-contract");
+    expect(other.LeadRejectedError).not.toBe(LeadRejectedError);
+    const inserted: Lead[] = [];
+    const picky: SubmissionsStore = {
+      insert: async (lead) => {
+        if (lead.attribution.last) throw new other.LeadRejectedError('violates check constraint "contact_submissions_last_referrer_check"');
+        inserted.push(lead);
+        return "stored";
+      },
+    };
+    expect((await handleContact(post(valid({ attribution: { last: { utm_source: "x" } } })), deps({ store: async () => picky }))).status).toBe(201);
+    expect(inserted).toHaveLength(1);
   });
 
   it.each([
@@ -128,6 +209,7 @@ describe("POST /api/contact", () => {
     const misconfigured: SubmissionsStore = { insert: async () => Promise.reject(new Error("Supabase refused the insert (status 401)")) };
     expect((await handleContact(post(valid()), deps({ store: async () => misconfigured }))).status).toBe(500);
     expect(reported).toEqual([]);
+    expect(alerted).toEqual([]);
     logs.restore();
   });
 
@@ -263,6 +345,7 @@ describe("POST /api/contact", () => {
     expect((await response.json()).error).toBeTruthy();
     expect(logs.events("lead.store_unavailable")).toHaveLength(1);
     expect(reported).toEqual([]);
+    expect(alerted).toEqual([]);
     logs.restore();
   });
 
@@ -298,7 +381,7 @@ describe("hostile bodies (property-based)", () => {
   const hostileString = fc.oneof(
     fc.string({ maxLength: 300 }),
     fc.string({ unit: "binary", maxLength: 100 }),
-    fc.constantFrom("'; drop table contact_submissions; --", "<script>alert(1)</script>", "\u0000\u0007\u001b[31m", "\ud800", "x".repeat(10_000), "${jndi:ldap://x}", "__proto__"),
+    fc.constantFrom("'; drop table contact_submissions; --", "<script>alert(1)</script>", "\u0000\u0007\u001b[31m", "\ud800", "x".repeat(40_000), "${jndi:ldap://x}", "__proto__"),
   );
   const notText = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 4 }));
   const hostileValue = fc.oneof(hostileString, notText);
@@ -354,5 +437,69 @@ describe("hostile bodies (property-based)", () => {
     expect([...statuses.keys()].sort()).toEqual(expect.arrayContaining([400, 413, 415, 422]));
     expect(statuses.get(422)).toBeGreaterThan(300);
     expect((await handleContact(post(valid()), deps())).status).toBe(201);
+  });
+});
+
+describe("hostile tracking input (property-based)", () => {
+  const NASTY = ["\u0000", "\u0007", "\u001b[31m", "\u0085", "\u200e", "\u200f", "\u061c", "\u202a", "\u202e", "\u2066", "\u2069", "\ud800", "\udfff", " ", "\t\n", "é", "😀", "%00", "<script>", "'; drop table contact_submissions; --"];
+  const nastyText = fc.oneof(
+    fc.string({ maxLength: 80 }),
+    fc.string({ unit: "binary", maxLength: 80 }),
+    fc.array(fc.constantFrom(...NASTY), { maxLength: 12 }).map((parts) => parts.join("x")),
+    fc.tuple(fc.constantFrom("a", "é", "😀", "\u202e"), fc.integer({ min: 150, max: 1_500 })).map(([c, n]) => c.repeat(n)),
+  );
+  const nastyUrl = fc.oneof(
+    nastyText,
+    nastyText.map((t) => `${SITE}/mx?utm_source=${t}`),
+    fc.integer({ min: 900, max: 3_000 }).map((n) => `${SITE}/mx?q=${"a".repeat(n)}&fbclid=IwAR${"b".repeat(50)}`),
+    fc.constantFrom("javascript:alert(1)", "ftp://x.example/", "//evil.example", "https://", "http://a b"),
+  );
+  const nastyValue = fc.oneof(nastyText, fc.integer(), fc.constant(null), fc.boolean(), fc.array(fc.string(), { maxLength: 2 }), fc.object({ maxDepth: 2 }));
+  const touch = fc.record(
+    {
+      utm_source: nastyValue,
+      utm_medium: nastyValue,
+      utm_campaign: nastyText,
+      utm_term: nastyText,
+      utm_content: nastyText,
+      gclid: nastyValue,
+      gbraid: nastyText,
+      wbraid: nastyText,
+      fbclid: nastyText,
+      msclkid: nastyText,
+      landing_url: nastyUrl,
+      referrer: nastyUrl,
+      at: fc.oneof(nastyText, fc.date({ noInvalidDate: true }).map((d) => d.toISOString())),
+      extra: nastyValue,
+    },
+    { requiredKeys: [] },
+  );
+  const attribution = fc.oneof({ weight: 5, arbitrary: fc.record({ first: fc.oneof(touch, nastyValue), last: fc.oneof(touch, nastyValue) }, { requiredKeys: [] }) }, { weight: 1, arbitrary: nastyValue });
+
+  it("never costs a lead: 300 generated attributions and notice versions are all stored, cleaned, and answered 201", async () => {
+    const logs = captureLogs();
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(attribution, fc.oneof(nastyValue, fc.constant("2026-11-23")), fc.boolean(), async (value, version, consented) => {
+        const body = valid({ attribution: value, noticeVersion: version });
+        const response = await handleContact(post(body), deps({ consent: async () => (consented ? "granted" : "unanswered") }));
+        expect(response.status).toBe(201);
+        n++;
+        const { rows } = await db.query<Record<string, string | Date | null>>("select * from contact_submissions where id = $1", [body.submissionId]);
+        expect(rows).toHaveLength(1);
+        for (const [column, stored] of Object.entries(rows[0]!)) {
+          if (typeof stored !== "string" || !/^(first|last)_/.test(column)) continue;
+          expect(stored, column).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u);
+          expect([...stored].length, column).toBeLessThanOrEqual(/url|referrer/.test(column) ? 1024 : /clid|clkid|braid/.test(column) ? 300 : 200);
+          if (!consented) expect(column, `${column} without consent`).not.toMatch(/clid|clkid|braid/);
+          if (!consented && /url|referrer/.test(column)) expect(stored).not.toMatch(/[?&](fbclid|gclid|gbraid|wbraid|msclkid)=/);
+        }
+      }),
+      { numRuns: 300 },
+    );
+    logs.restore();
+    expect(await rowCount()).toBe(n);
+    // Cleaned by the route, never refused by the database's checks (which would drop the attribution to keep the lead).
+    expect(logs.events("lead.attribution_dropped")).toEqual([]);
   });
 });

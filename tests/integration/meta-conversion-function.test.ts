@@ -36,6 +36,8 @@ const row = (overrides: Partial<LeadRow> = {}): LeadRow => ({
   reason: "goods",
   volume: "10000-49999",
   market: "ar",
+  tracking_consent: "granted",
+  privacy_notice_version: "2026-11-23",
   ...overrides,
 });
 
@@ -54,6 +56,7 @@ const bodyFor = (lead: LeadRow, extra: Record<string, unknown> = {}) => ({
   userData: { email: lead.email, phone: lead.phone_e164, country: lead.country },
   customData: { company: lead.company, reason: lead.reason, volume: lead.volume },
   market: lead.market,
+  consent: lead.tracking_consent,
   ...visit,
   ...extra,
 });
@@ -67,13 +70,15 @@ async function send(text: string, { signed, url }: { signed?: string | null; url
 }
 const post = (body: unknown) => send(JSON.stringify(body));
 
-async function stored(): Promise<LeadRow> {
-  const lead = row();
+async function stored(overrides: Partial<LeadRow> = {}): Promise<LeadRow> {
+  const lead = row(overrides);
   await insertAsAnon(supabase.db, lead);
   return lead;
 }
 const reportedAt = async (id: string) =>
   (await supabase.db.query<{ conversion_reported_at: Date | null }>("select conversion_reported_at from contact_submissions where id = $1", [id])).rows[0]!.conversion_reported_at;
+const withheldReason = async (id: string) =>
+  (await supabase.db.query<{ conversion_withheld_reason: string | null }>("select conversion_withheld_reason from contact_submissions where id = $1", [id])).rows[0]!.conversion_withheld_reason;
 const createdAt = async (id: string) => (await supabase.db.query<{ created_at: Date }>("select created_at from contact_submissions where id = $1", [id])).rows[0]!.created_at;
 
 /** One instance of the function on its own port, resolved once it listens. */
@@ -133,7 +138,7 @@ describe("the meta-conversion Edge Function under Deno", () => {
       }),
     );
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true });
+    expect(await response.json()).toEqual({ ok: true, reported: true });
 
     expect(graph.calls).toHaveLength(1);
     const [sent] = graph.calls;
@@ -152,6 +157,9 @@ describe("the meta-conversion Edge Function under Deno", () => {
           user_data: {
             em: [sha256("ana.perez@example.com")],
             ph: [sha256("5491112345678")],
+            fn: [sha256("ana")],
+            ln: [sha256("pérez")],
+            external_id: [sha256("ana.perez@example.com")],
             country: [sha256("ar")],
             client_user_agent: visit.clientUserAgent,
             client_ip_address: visit.clientIpAddress,
@@ -165,6 +173,82 @@ describe("the meta-conversion Edge Function under Deno", () => {
     expect(await reportedAt(lead.id)).toBeInstanceOf(Date);
     // Nothing personal in the function's logs.
     expect(logs).not.toMatch(/ana\.perez|5491112345678/i);
+  });
+
+  describe("consent", () => {
+    const sentUserData = () => (graph.calls[0]!.body as { data: { user_data: Record<string, unknown> }[] }).data[0]!.user_data;
+
+    it("in a market that asks, sends Meta nothing without granted consent (the stored record's and the call's both count) and records why", async () => {
+      const cases: { stored: LeadRow["tracking_consent"] | null; call: unknown }[] = [
+        { stored: "denied", call: "denied" },
+        { stored: "unanswered", call: "unanswered" },
+        { stored: "granted", call: "denied" },
+        { stored: "denied", call: "granted" },
+        { stored: "unanswered", call: "granted" },
+        { stored: "granted", call: undefined },
+        { stored: "granted", call: "yes" },
+        // A lead stored before consent was recorded.
+        { stored: null, call: "granted" },
+      ];
+      for (const { stored: consent, call: said } of cases) {
+        const lead = await stored({ tracking_consent: consent as LeadRow["tracking_consent"] });
+        const label = `${consent}/${String(said)}`;
+        const response = await post(bodyFor(lead, { consent: said }));
+        expect(response.status, label).toBe(200);
+        expect(await response.json(), label).toEqual({ ok: true, reported: false, reason: "no_consent" });
+        expect(await withheldReason(lead.id), label).toBe("no_consent");
+        expect(await reportedAt(lead.id), label).toBeNull();
+      }
+      expect(graph.calls).toHaveLength(0);
+      const lines = logs.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(lines.filter((l) => l.event === "conversion.withheld")).toHaveLength(cases.length);
+      expect(lines).toContainEqual(expect.objectContaining({ level: "info", event: "conversion.withheld", reason: "no_consent" }));
+      expect(logs).not.toMatch(/ana\.perez|5491112345678|fbclid|IwAR0abc|203\.0\.113\.9/i);
+    });
+
+    it("keeps a withheld lead withheld: a later call, even one claiming consent, sends nothing", async () => {
+      const lead = await stored({ tracking_consent: "denied" });
+      expect((await post(bodyFor(lead))).status).toBe(200);
+      const again = await post(bodyFor(lead, { consent: "granted" }));
+      expect(again.status).toBe(409);
+      expect(await again.json()).toEqual({ error: "Already withheld for lack of consent" });
+      expect(graph.calls).toHaveLength(0);
+      expect(await withheldReason(lead.id)).toBe("no_consent");
+    });
+
+    it("with consent, adds external_id (the hashed email) and the first and last name, normalised and hashed as Meta asks", async () => {
+      // Hashes computed here from the normalised values written out by hand (NFC, lower case, no punctuation or spaces).
+      const lead = await stored({ contact_name: "Mar\u00eda Jos\u00e9  de la Fuente", email: "MJ.Fuente@Example.com", market: "mx", phone_prefix: "52", phone: "5512345678", phone_e164: "+525512345678" });
+      const response = await post(bodyFor(lead));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ ok: true, reported: true });
+      expect(sentUserData()).toMatchObject({
+        em: [sha256("mj.fuente@example.com")],
+        external_id: [sha256("mj.fuente@example.com")],
+        fn: [sha256("mar\u00eda")],
+        ln: [sha256("delafuente")],
+        ph: [sha256("525512345678")],
+        country: [sha256("mx")],
+      });
+      expect(await withheldReason(lead.id)).toBeNull();
+    });
+
+    it("hashes a name typed with combining accents like the same name typed with composed ones", async () => {
+      const lead = await stored({ contact_name: "Jose\u0301 O'Brien-Nu\u0301n\u0303ez" });
+      expect((await post(bodyFor(lead))).status).toBe(200);
+      expect(sentUserData()).toMatchObject({ fn: [sha256("jos\u00e9")], ln: [sha256("obrienn\u00fa\u00f1ez")] });
+    });
+
+    it("in a market that does not ask, reports the lead", async () => {
+      const lead = await stored({ tracking_consent: "not_asked" });
+      const response = await post(bodyFor(lead));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ ok: true, reported: true });
+      expect(graph.calls).toHaveLength(1);
+      expect(sentUserData()).toMatchObject({ em: [sha256("ana.perez@example.com")], fn: [sha256("ana")], ln: [sha256("p\u00e9rez")], fbc: visit.fbc });
+      expect(await reportedAt(lead.id)).toBeInstanceOf(Date);
+      expect(await withheldReason(lead.id)).toBeNull();
+    });
   });
 
   it("sends nothing for a replay (already reported) or an id that was never stored", async () => {
@@ -182,7 +266,7 @@ describe("the meta-conversion Edge Function under Deno", () => {
     const response = await post(bodyFor(lead, { clientIpAddress: "local", fbp: "<script>", fbc: "fb.1.x.y z" }));
     expect(response.status).toBe(200);
     const userData = (graph.calls[0]!.body as { data: { user_data: Record<string, unknown> }[] }).data[0]!.user_data;
-    expect(Object.keys(userData).sort()).toEqual(["client_user_agent", "country", "em", "ph"]);
+    expect(Object.keys(userData).sort()).toEqual(["client_user_agent", "country", "em", "external_id", "fn", "ln", "ph"]);
   });
 
   it("answers 502 without echoing Meta's reply when Meta refuses the event, logs Meta's error, and can report later", async () => {

@@ -5,7 +5,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate, type LeadRow } from "@/lib/contact/migrations";
+import fc from "fast-check";
+import { cleanClickId, cleanLandingUrl, cleanReferrer, cleanText, TRACKING_LIMITS } from "@/lib/attribution/campaign-touch";
+import { TOUCH_COLUMNS } from "@/lib/attribution/touch-columns";
+import { LEAD_COLUMNS, migrate, type LeadRow } from "@/lib/contact/migrations";
+import { readDoc } from "../support/docs";
 import { postgresAvailable, startPostgres } from "../support/postgres-server";
 
 /** Just what these checks need from a database: run SQL, get rows or a SQLSTATE. */
@@ -23,11 +27,16 @@ const lead = (overrides: Partial<LeadRow> = {}): LeadRow => ({
   reason: "goods",
   volume: "0-4999",
   market: "mx",
+  tracking_consent: "granted",
   ...overrides,
 });
 
-const COLUMNS = "id, company, contact_name, email, phone_prefix, phone, phone_e164, country, reason, volume, market";
-const insert = (row: LeadRow) => [`insert into contact_submissions (${COLUMNS}) values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`, Object.values(row)] as const;
+/** An INSERT of exactly the row's columns (with `extra` SQL values after them). */
+function insert(row: Partial<LeadRow>, extra: Record<string, string> = {}) {
+  const columns = Object.keys(row);
+  const values = [...columns.map((_, i) => `$${i + 1}`), ...Object.values(extra)];
+  return [`insert into contact_submissions (${[...columns, ...Object.keys(extra)].join(", ")}) values (${values.join(", ")})`, Object.values(row)] as const;
+}
 
 async function asAnon(db: Db, sql: string, params: readonly unknown[] = []) {
   await db.exec("begin; set local role anon;");
@@ -104,11 +113,11 @@ function checks(name: string, open: () => Promise<Db>) {
 
     it("lets anon write only the columns the site sends: the date and the reported conversion are the server's", async () => {
       const row = lead();
-      const dated = `insert into contact_submissions (${COLUMNS}, created_at) values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,'1999-01-01')`;
-      expect(await sqlstate(asAnon(db, dated, Object.values(row)))).toBe("42501");
-      const reported = `insert into contact_submissions (${COLUMNS}, conversion_reported_at) values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,now())`;
-      expect(await sqlstate(asAnon(db, reported, Object.values(row)))).toBe("42501");
+      expect(await sqlstate(asAnon(db, ...insert(row, { created_at: "'1999-01-01'" })))).toBe("42501");
+      expect(await sqlstate(asAnon(db, ...insert(row, { conversion_reported_at: "now()" })))).toBe("42501");
+      expect(await sqlstate(asAnon(db, ...insert(row, { conversion_withheld_reason: "'no_consent'" })))).toBe("42501");
       expect(await sqlstate(asAnon(db, "update contact_submissions set conversion_reported_at = now()"))).toBe("42501");
+      expect(await sqlstate(asAnon(db, "update contact_submissions set conversion_withheld_reason = 'no_consent'"))).toBe("42501");
       const before = Date.now();
       await db.exec("begin; set local role anon;");
       await db.query(...insert(row));
@@ -116,6 +125,93 @@ function checks(name: string, open: () => Promise<Db>) {
       const { rows } = await db.query("select created_at, conversion_reported_at, phone, phone_e164 from contact_submissions where id = $1", [row.id]);
       expect(Math.abs(new Date(rows[0]!.created_at as string).getTime() - before)).toBeLessThan(60_000);
       expect(rows[0]).toMatchObject({ conversion_reported_at: null, phone: "5512345678", phone_e164: "+525512345678" });
+    });
+
+    it("grants anon INSERT on exactly the columns the site writes: the lead, its attribution and its consent record", async () => {
+      const { rows } = await db.query(
+        "select column_name from information_schema.column_privileges where table_schema = 'public' and table_name = 'contact_submissions' and grantee = 'anon' and privilege_type = 'INSERT' order by column_name",
+      );
+      expect(rows.map((r) => r.column_name)).toEqual([...LEAD_COLUMNS].sort());
+      expect(TOUCH_COLUMNS.every((c) => (LEAD_COLUMNS as readonly string[]).includes(c))).toBe(true);
+    });
+
+    it("stores a lead's two touches and its consent record, as anon", async () => {
+      const row = lead({
+        first_utm_source: "google",
+        first_gclid: "Cj0KCQiA-_x",
+        first_landing_url: "https://pagos.example/mx?utm_source=google&gclid=Cj0KCQiA-_x",
+        first_referrer: "https://www.google.com/",
+        first_touch_at: "2026-11-01T10:00:00.000Z",
+        last_utm_source: "Boletín «Noviembre»",
+        last_utm_campaign: "cfo 😀",
+        last_touch_at: "2026-11-20T10:00:00.000Z",
+        tracking_consent: "denied",
+        privacy_notice_version: "2026-11-23",
+      });
+      await db.exec("begin; set local role anon;");
+      await db.query(...insert(row));
+      await db.exec("commit");
+      const { rows } = await db.query("select first_gclid, last_utm_source, last_utm_campaign, tracking_consent, privacy_notice_version from contact_submissions where id = $1", [row.id]);
+      expect(rows[0]).toEqual({ first_gclid: "Cj0KCQiA-_x", last_utm_source: "Boletín «Noviembre»", last_utm_campaign: "cfo 😀", tracking_consent: "denied", privacy_notice_version: "2026-11-23" });
+    });
+
+    it("refuses tracking and consent values the route never produces", async () => {
+      for (const bad of [
+        { last_utm_source: "" },
+        { last_utm_source: " padded " },
+        { last_utm_source: "x".repeat(201) },
+        { last_utm_campaign: "a\u0007b" },
+        { last_utm_campaign: "a\u202eb" },
+        { last_utm_content: "a\u200fb" },
+        { last_utm_term: "a\u0085b" },
+        { first_gclid: "abc def" },
+        { first_fbclid: "a".repeat(301) },
+        { first_msclkid: "<script>" },
+        { first_landing_url: "javascript:alert(1)" },
+        { first_landing_url: `https://pagos.example/${"a".repeat(1_010)}` },
+        { last_referrer: "https://a b.example/" },
+        { tracking_consent: "maybe" as LeadRow["tracking_consent"] },
+        { privacy_notice_version: "23/11/2026" },
+      ]) {
+        expect(await sqlstate(asAnon(db, ...insert(lead(bad)))), JSON.stringify(bad)).toBe("23514");
+      }
+    });
+
+    it("accepts whatever the route's cleaning keeps (2,000 generated values)", async () => {
+      const text = fc.string({ unit: fc.oneof(fc.constant("\u202e"), fc.constant("\u0007"), fc.constant(" "), fc.constant("😀"), fc.constant("é"), fc.string({ unit: "binary", minLength: 1, maxLength: 1 })), maxLength: 260 });
+      await fc.assert(
+        fc.asyncProperty(text, fc.webUrl({ withQueryParameters: true, withFragments: true }), async (value, url) => {
+          const row = lead({ last_utm_campaign: cleanText(value, TRACKING_LIMITS.utm) ?? null, last_fbclid: cleanClickId(value) ?? null, last_landing_url: cleanLandingUrl(`${url}?utm_source=${value}`) ?? null, last_referrer: cleanReferrer(`${url}${value}`) ?? null });
+          expect(await sqlstate(asAnon(db, ...insert(row))), JSON.stringify(row)).toBe("ok");
+        }),
+        { numRuns: 2_000 },
+      );
+    });
+
+    it("counts leads per source, medium and campaign, by first and last touch, with the query marketers are given", async () => {
+      const query = readDoc("docs/marketers.md").fences.find((f) => f.lang === "sql" && f.tag === "campaign-leads")!.content;
+      const newsletter = { utm_source: "newsletter", utm_medium: "email", utm_campaign: "a" };
+      const google = { utm_source: "google", utm_medium: "cpc", utm_campaign: "b" };
+      const touch = (which: "first" | "last", t: Record<string, string>) => Object.fromEntries(Object.entries(t).map(([k, v]) => [`${which}_${k}`, v]));
+      await db.exec("begin; delete from contact_submissions;");
+      try {
+        await db.exec("set local role anon");
+        await db.query(...insert(lead({ ...touch("first", newsletter), ...touch("last", google) })));
+        await db.query(...insert(lead({ ...touch("first", google), ...touch("last", google), last_gclid: "Cj0KCQ" })));
+        await db.query(...insert(lead({ ...touch("first", google), ...touch("last", google) })));
+        await db.query(...insert(lead()));
+        await db.exec("reset role");
+        const { rows } = await db.query(query);
+        expect(rows.map((r) => ({ ...r, leads: Number(r.leads) }))).toEqual([
+          { touch: "first", source: "google", medium: "cpc", campaign: "b", leads: 2 },
+          { touch: "first", source: "(none)", medium: "(none)", campaign: "(none)", leads: 1 },
+          { touch: "first", source: "newsletter", medium: "email", campaign: "a", leads: 1 },
+          { touch: "last", source: "google", medium: "cpc", campaign: "b", leads: 3 },
+          { touch: "last", source: "(none)", medium: "(none)", campaign: "(none)", leads: 1 },
+        ]);
+      } finally {
+        await db.exec("rollback");
+      }
     });
 
     it("lets the service role record the reported conversion exactly once", async () => {
@@ -126,6 +222,13 @@ function checks(name: string, open: () => Promise<Db>) {
       try {
         expect((await db.query(claim, [row.id])).rows).toHaveLength(1);
         expect((await db.query(claim, [row.id])).rows).toHaveLength(0);
+        // A lead the function may not report is recorded as withheld, with why.
+        const other = lead();
+        await db.exec("set local role postgres");
+        await db.query(...insert(other));
+        await db.exec("set local role service_role");
+        expect((await db.query("update contact_submissions set conversion_withheld_reason = 'no_consent' where id = $1 returning id", [other.id])).rows).toHaveLength(1);
+        expect(await sqlstate(db.query("update contact_submissions set conversion_withheld_reason = 'bored' where id = $1", [other.id]))).toBe("23514");
       } finally {
         await db.exec("commit");
       }
@@ -179,6 +282,14 @@ describe("upgrading a table that already holds leads", () => {
     const { rows } = await db.query<{ phone: string; phone_e164: string | null }>("select phone, phone_e164 from contact_submissions where id = $1", [old]);
     expect(rows).toEqual([{ phone: "55 1234-5678", phone_e164: null }]);
     expect(await sqlstate(db.query(...insert(lead({ phone: "55 1234-5678" }))))).toBe("23514");
+    // Rows from before the consent record keep none, and a site still on the previous version keeps storing leads
+    // (without one, which counts as no consent) while the new version is deployed.
+    const { rows: consent } = await db.query<{ tracking_consent: string | null }>("select tracking_consent from contact_submissions where id = $1", [old]);
+    expect(consent).toEqual([{ tracking_consent: null }]);
+    const previousSite: Partial<LeadRow> = lead();
+    delete previousSite.tracking_consent;
+    const anon: Db = { exec: async (sql) => void (await db.exec(sql)), query: (sql, params) => db.query(sql, params), close: () => db.close() };
+    expect(await sqlstate(asAnon(anon, ...insert(previousSite)))).toBe("ok");
     await db.close();
     rmSync(dir, { recursive: true, force: true });
   });

@@ -11,7 +11,7 @@ let fake: FakeSupabase;
 const ANON_KEY = "test-anon-key";
 const SIGNING_SECRET = "test-conversion-signing-secret-0123456789";
 
-const lead = (): Lead => ({ id: randomUUID(), company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "5512345678", phoneE164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx" });
+const lead = (): Lead => ({ id: randomUUID(), company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "5512345678", phoneE164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx", attribution: {}, consent: "unanswered", noticeVersion: null });
 const visit = { pageUrl: "https://pagos.example/mx?fbclid=abc", userAgent: "Mozilla/5.0", ip: "203.0.113.9", fbc: "fb.1.1763860000000.abc" };
 const store = (timeoutMs = 500) => new SupabaseSubmissionsStore(fake.url, ANON_KEY, { timeoutMs, backoffMs: 20 });
 const inserts = () => fake.requests.filter((r) => r.path === "/rest/v1/contact_submissions");
@@ -32,9 +32,39 @@ describe("the Supabase store, through the real supabase-js client", () => {
     const [request] = inserts();
     expect(request).toMatchObject({ method: "POST", apikey: ANON_KEY });
     expect(request!.body).toEqual([
-      { id: l.id, company: "Acme", contact_name: "Ana", email: "ana@example.com", phone_prefix: "52", phone: "5512345678", phone_e164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx" },
+      { id: l.id, company: "Acme", contact_name: "Ana", email: "ana@example.com", phone_prefix: "52", phone: "5512345678", phone_e164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx", tracking_consent: "unanswered" },
     ]);
     expect((await fake.rows()).filter((r) => r.id === l.id)).toHaveLength(1);
+  });
+
+  it("sends the lead's first and last touch as their columns, and PostgreSQL stores them", async () => {
+    const l: Lead = {
+      ...lead(),
+      attribution: {
+        first: { utm_source: "newsletter", utm_campaign: "a", landing_url: "https://pagos.example/mx?utm_source=newsletter&utm_campaign=a", at: "2026-11-20T10:00:00.000Z" },
+        last: { utm_source: "google", utm_medium: "cpc", utm_campaign: "b", gclid: "Cj0KCQiA_x", referrer: "https://www.google.com/", at: "2026-11-22T10:00:00.000Z" },
+      },
+    };
+    expect(await store().insert(l)).toBe("stored");
+    expect(inserts()[0]!.body).toEqual([
+      expect.objectContaining({
+        first_utm_source: "newsletter",
+        first_utm_campaign: "a",
+        first_landing_url: "https://pagos.example/mx?utm_source=newsletter&utm_campaign=a",
+        first_touch_at: "2026-11-20T10:00:00.000Z",
+        last_utm_source: "google",
+        last_utm_medium: "cpc",
+        last_utm_campaign: "b",
+        last_gclid: "Cj0KCQiA_x",
+        last_referrer: "https://www.google.com/",
+        last_touch_at: "2026-11-22T10:00:00.000Z",
+      }),
+    ]);
+    // Absent values are left out of the body, not sent as null.
+    expect(Object.keys((inserts()[0]!.body as Record<string, unknown>[])[0]!)).not.toContain("first_gclid");
+    const [row] = (await fake.rows()).filter((r) => r.id === l.id) as Record<string, unknown>[];
+    expect(row).toMatchObject({ first_utm_campaign: "a", last_utm_campaign: "b", last_gclid: "Cj0KCQiA_x", first_gclid: null, last_landing_url: null });
+    expect(new Date(row!.first_touch_at as string).toISOString()).toBe("2026-11-20T10:00:00.000Z");
   });
 
   it("treats a repeated id (409 / 23505) as the first attempt having landed", async () => {
@@ -123,8 +153,9 @@ describe("the route on the Supabase store", () => {
     handleContact(new Request(`${SITE}/api/contact`, { method: "POST", headers: { "content-type": "application/json", origin: SITE }, body: body(submissionId) }), {
       store: async () => store(100),
       limiter: new MemoryRateLimiter(0),
-      mayTrack: async () => false,
+      consent: async () => "unanswered",
       report: () => {},
+      alert: () => {},
       siteUrl: SITE,
     });
 
@@ -159,7 +190,7 @@ describe("conversion reporting in Supabase mode", () => {
     vi.stubEnv("SUPABASE_ANON_KEY", ANON_KEY);
     vi.stubEnv("CONVERSION_SIGNING_SECRET", SIGNING_SECRET);
     const { reportLeadConversion } = await import("@/lib/meta/conversion-reporter");
-    const l = lead();
+    const l = { ...lead(), consent: "granted" as const };
     await reportLeadConversion(l, visit);
     const call = fake.requests.find((r) => r.path === "/functions/v1/meta-conversion");
     expect(call).toMatchObject({ method: "POST", apikey: ANON_KEY, signed: true });
@@ -173,6 +204,7 @@ describe("conversion reporting in Supabase mode", () => {
       clientUserAgent: visit.userAgent,
       clientIpAddress: visit.ip,
       fbc: visit.fbc,
+      consent: "granted",
     });
 
     fake.setMode({ functions: "down" });
@@ -192,7 +224,7 @@ describe("conversion reporting in Supabase mode", () => {
     vi.stubEnv("CONVERSION_SIGNING_SECRET", "");
     const logs = captureLogs();
     const { reportLeadConversion } = await import("@/lib/meta/conversion-reporter");
-    const l = lead();
+    const l = { ...lead(), consent: "granted" as const };
     await reportLeadConversion(l, visit);
     expect(fake.requests.some((r) => r.path === "/functions/v1/meta-conversion" && (r.body as { eventId?: string })?.eventId === l.id)).toBe(false);
     logs.restore();

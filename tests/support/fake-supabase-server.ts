@@ -21,7 +21,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { pathToFileURL } from "node:url";
-import { insertAsAnon, migrate, type LeadRow } from "../../lib/contact/migrations.ts";
+import { insertAsAnon, LEAD_COLUMNS, migrate, type LeadRow } from "../../lib/contact/migrations.ts";
 import { SIGNATURE_HEADER, verifySignatureHeader } from "../../supabase/functions/_shared/signed-request.ts";
 
 export const FAKE_SERVICE_ROLE_KEY = "fake-service-role-key";
@@ -89,6 +89,9 @@ export async function startFakeSupabase(port = 0, { signingSecret }: { signingSe
   let slowMs = 3000;
 
   const rows = async () => (await db.query<LeadRow>("select * from public.contact_submissions order by created_at")).rows;
+  const tableColumns = new Set(
+    (await db.query<{ column_name: string }>("select column_name from information_schema.columns where table_schema = 'public' and table_name = 'contact_submissions'")).rows.map((r) => r.column_name),
+  );
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -125,6 +128,11 @@ export async function startFakeSupabase(port = 0, { signingSecret }: { signingSe
         if (rest === "down") return send(res, 500, { code: "XX000", message: "Internal server error", details: null, hint: null });
         if (rest === "slow") await new Promise((r) => setTimeout(r, slowMs));
         if (!Array.isArray(body) || body.length !== 1) return send(res, 400, { code: "PGRST102", message: "Expected an array of one row" });
+        // PostgREST refuses a column the table does not have; the columns anon may not write are PostgreSQL's to refuse.
+        const given = Object.keys(body[0] as object);
+        const unknown = given.find((column) => !tableColumns.has(column));
+        if (unknown) return send(res, 400, { code: "PGRST204", message: `Could not find the '${unknown}' column of 'contact_submissions' in the schema cache`, details: null, hint: null });
+        if (given.some((column) => !(LEAD_COLUMNS as readonly string[]).includes(column))) return send(res, 401, { code: "42501", message: "permission denied for table contact_submissions", details: null, hint: null });
         try {
           await insertAsAnon(db, body[0] as LeadRow);
         } catch (error) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { buildSiteUrl, clientIpHeader, contactRateLimits, contentBackend, leadsBackend, logLevel, ownHostHeader, productionRefusal, readServerEnv, requestIdHeader, tracingEnabled } from "@/lib/env/env";
+import { buildSiteUrl, clientIpHeader, contactRateLimits, contentBackend, leadsBackend, logLevel, ownHostHeader, productionRefusal, readServerEnv, requestIdHeader, salesRecipients, tracingEnabled } from "@/lib/env/env";
 import { commonHeaders } from "@/lib/security-headers";
 
 afterEach(() => vi.unstubAllEnvs());
@@ -159,5 +159,56 @@ describe("environment", () => {
     expect(() => readServerEnv({ ...supabase, REDIS_URL: "http://127.0.0.1:6379" })).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
     expect(() => readServerEnv({ REDIS_URL: "redis://127.0.0.1:6379" })).toThrow(/REDIS_URL: .*set SUPABASE_URL and SUPABASE_ANON_KEY/);
     expect(readServerEnv({}).REDIS_URL).toBeUndefined();
+  });
+
+  describe("sales alerts", () => {
+    const SMTP = { SMTP_URL: "smtps://alertas:pw@smtp.example.com:465", SALES_EMAIL_FROM: "Puente Pagos <alertas@puente.example>" };
+    const production = { LEADS_STORE: "embedded", CLIENT_IP_HEADER: "x-real-ip" };
+
+    it("takes a full configuration, with a market's own recipients before SALES_EMAIL_TO", () => {
+      const env = readServerEnv({ ...SMTP, SALES_EMAIL_TO: " ventas@puente.example ,  direccion@puente.example", SALES_EMAIL_TO_BR: "vendas@puente.example", LEAD_WEBHOOK_URL: "https://hooks.example/leads", LEAD_WEBHOOK_SECRET: STRONG });
+      expect(salesRecipients(env, "mx")).toEqual(["ventas@puente.example", "direccion@puente.example"]);
+      expect(salesRecipients(env, "ar")).toEqual(["ventas@puente.example", "direccion@puente.example"]);
+      expect(salesRecipients(env, "br")).toEqual(["vendas@puente.example"]);
+      expect(productionRefusal(readServerEnv({ ...production, ...SMTP, SALES_EMAIL_TO_MX: "a@puente.example", SALES_EMAIL_TO_BR: "b@puente.example", SALES_EMAIL_TO_AR: "c@puente.example" }))).toBeUndefined();
+      // Nothing configured: the email goes to the log (a local sink), in production too.
+      expect(productionRefusal(readServerEnv(production))).toBeUndefined();
+    });
+
+    it("refuses an SMTP server with nobody to send to, naming SALES_EMAIL_TO and the markets left out", () => {
+      expect(() => readServerEnv(SMTP)).toThrow(/SALES_EMAIL_TO: is required when SMTP_URL is set: nobody would get the leads of mx, br, ar/);
+      expect(() => readServerEnv({ ...SMTP, SALES_EMAIL_TO_MX: "ventas@puente.example" })).toThrow(/SALES_EMAIL_TO: .*nobody would get the leads of br, ar \(or set SALES_EMAIL_TO_BR, SALES_EMAIL_TO_AR\)/);
+    });
+
+    it("refuses an SMTP server without a sender, and recipients or a sender without an SMTP server", () => {
+      expect(() => readServerEnv({ SMTP_URL: SMTP.SMTP_URL, SALES_EMAIL_TO: "ventas@puente.example" })).toThrow(/SALES_EMAIL_FROM: is required when SMTP_URL is set/);
+      expect(() => readServerEnv({ SALES_EMAIL_TO: "ventas@puente.example" })).toThrow(/SMTP_URL: is required when SALES_EMAIL_TO is set/);
+      expect(() => readServerEnv({ SALES_EMAIL_TO_AR: "ventas@puente.example" })).toThrow(/SMTP_URL: is required when SALES_EMAIL_TO_AR is set/);
+      expect(() => readServerEnv({ SALES_EMAIL_FROM: SMTP.SALES_EMAIL_FROM })).toThrow(/SMTP_URL: is required when SALES_EMAIL_FROM is set/);
+    });
+
+    it("refuses malformed alert variables, naming each", () => {
+      const to = { SALES_EMAIL_TO: "ventas@puente.example" };
+      expect(() => readServerEnv({ ...SMTP, ...to, SMTP_URL: "https://smtp.example.com" })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+      expect(() => readServerEnv({ ...SMTP, SALES_EMAIL_TO: "ventas@puente.example; otro" })).toThrow(/SALES_EMAIL_TO: must be email addresses separated by commas/);
+      expect(() => readServerEnv({ ...SMTP, SALES_EMAIL_TO: " , " })).toThrow(/SALES_EMAIL_TO: must name at least one email address/);
+      expect(() => readServerEnv({ ...SMTP, ...to, SALES_EMAIL_FROM: "Puente Pagos" })).toThrow(/SALES_EMAIL_FROM: must be an email address, or a name and <address>/);
+      expect(() => readServerEnv({ LEAD_WEBHOOK_URL: "ftp://hooks.example", LEAD_WEBHOOK_SECRET: STRONG })).toThrow(/LEAD_WEBHOOK_URL: must be an http:\/\/ or https:\/\/ URL/);
+    });
+
+    it("refuses a webhook URL without its secret, and a secret without its URL", () => {
+      expect(() => readServerEnv({ LEAD_WEBHOOK_URL: "https://hooks.example/leads" })).toThrow(/LEAD_WEBHOOK_SECRET: is required when LEAD_WEBHOOK_URL is set/);
+      expect(() => readServerEnv({ LEAD_WEBHOOK_SECRET: STRONG })).toThrow(/LEAD_WEBHOOK_URL: is required when LEAD_WEBHOOK_SECRET is set/);
+    });
+
+    it("refuses a production server whose webhook secret is under 32 characters, or whose webhook is plain http off this machine", () => {
+      const webhook = { ...production, LEAD_WEBHOOK_URL: "https://hooks.example/leads" };
+      const refusal = productionRefusal(readServerEnv({ ...webhook, LEAD_WEBHOOK_SECRET: "x".repeat(31) }));
+      expect(refusal).toMatch(/LEAD_WEBHOOK_SECRET is 31 characters, and a secret needs at least 32/);
+      expect(refusal).not.toMatch(/xxxx/);
+      expect(productionRefusal(readServerEnv({ ...webhook, LEAD_WEBHOOK_SECRET: STRONG }))).toBeUndefined();
+      expect(productionRefusal(readServerEnv({ ...webhook, LEAD_WEBHOOK_URL: "http://hooks.example/leads", LEAD_WEBHOOK_SECRET: STRONG }))).toMatch(/LEAD_WEBHOOK_URL is http:\/\/, .*use an https:\/\/ URL/);
+      expect(productionRefusal(readServerEnv({ ...webhook, LEAD_WEBHOOK_URL: "http://127.0.0.1:8080/leads", LEAD_WEBHOOK_SECRET: STRONG }))).toBeUndefined();
+    });
   });
 });

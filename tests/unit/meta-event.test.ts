@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { buildLeadEvent, normaliseEmail, normalisePhone, readConversionRequest, type StoredLead } from "@/supabase/functions/_shared/meta-event";
-import { leadConversion } from "@/lib/meta/conversion-reporter";
+import { buildLeadEvent, mayReport, nameParts, normaliseEmail, normalisePhone, readConversionRequest, type StoredLead } from "@/supabase/functions/_shared/meta-event";
+import { leadConversion, localSinkFields } from "@/lib/meta/conversion-reporter";
 import { metaBrowserIds } from "@/lib/meta/browser-ids";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
@@ -11,10 +11,12 @@ const stored: StoredLead = {
   created_at: "2026-11-22T12:00:00.000Z",
   email: "  Ana@Example.COM ",
   phone_e164: "+5491112345678",
+  contact_name: "Ana Pérez",
   market: "ar",
   country: "usa",
   reason: "goods",
   volume: "0-4999",
+  tracking_consent: "granted",
 };
 const visit = { eventSourceUrl: "https://pagos.example/ar", clientUserAgent: "Mozilla/5.0" };
 
@@ -22,6 +24,47 @@ describe("Meta's normalisation rules", () => {
   it("trims and lower-cases email; the phone is its E.164 digits", () => {
     expect(normaliseEmail("  Ana@Example.COM ")).toBe("ana@example.com");
     expect(normalisePhone("+5491112345678")).toBe("5491112345678");
+  });
+
+  describe("the contact name as Meta's fn and ln", () => {
+    it("is lower case, without punctuation, symbols, digits or spaces, accents kept (NFC)", () => {
+      expect(nameParts("  Ana   Pérez ", "mx")).toEqual({ fn: "ana", ln: "pérez" });
+      expect(nameParts("Seán O'Brien-Núñez", "ar")).toEqual({ fn: "seán", ln: "obriennúñez" });
+      expect(nameParts("ÑANDÚ", "ar")).toEqual({ fn: "ñandú" });
+      expect(nameParts("Ana-María Gómez", "mx")).toEqual({ fn: "anamaría", ln: "gómez" });
+      expect(nameParts("Ana Pérez (compras) 2", "mx")).toEqual({ fn: "ana", ln: "compras" });
+      expect(nameParts("Zoë 🚀 Ødegård", "br")).toEqual({ fn: "zoë", ln: "ødegård" });
+      expect(nameParts("Conceição Gonçalves", "br")).toEqual({ fn: "conceição", ln: "gonçalves" });
+      // A decomposed accent (as some keyboards type it) hashes like the composed one.
+      expect(nameParts("Jose\u0301 Nu\u0301n\u0303ez", "mx")).toEqual(nameParts("José Núñez", "mx"));
+      expect(nameParts("José Núñez", "mx")).toEqual({ fn: "jos\u00e9", ln: "n\u00fa\u00f1ez" });
+    });
+
+    it("keeps a surname's particles with it: “María José de la Fuente” is maría / delafuente", () => {
+      expect(nameParts("María José de la Fuente", "mx")).toEqual({ fn: "maría", ln: "delafuente" });
+      expect(nameParts("João da Silva", "br")).toEqual({ fn: "joão", ln: "dasilva" });
+      expect(nameParts("Luis del Río", "ar")).toEqual({ fn: "luis", ln: "delrío" });
+      expect(nameParts("Maria dos Santos", "br")).toEqual({ fn: "maria", ln: "dossantos" });
+      expect(nameParts("Pieter van der Berg", "ar")).toEqual({ fn: "pieter", ln: "vanderberg" });
+    });
+
+    it("takes the surname each market goes by when two follow two given names: the first in Spanish, the last in Brazil", () => {
+      expect(nameParts("María José García López", "mx")).toEqual({ fn: "maría", ln: "garcía" });
+      expect(nameParts("Juan Pablo Fernández de la Torre", "ar")).toEqual({ fn: "juan", ln: "fernández" });
+      expect(nameParts("Ana Paula Souza Lima", "br")).toEqual({ fn: "ana", ln: "lima" });
+      // Three words or fewer: the last one.
+      expect(nameParts("Juan Carlos Pérez", "mx")).toEqual({ fn: "juan", ln: "pérez" });
+    });
+
+    it("skips a leading title, and gives no name for none", () => {
+      expect(nameParts("Lic. Juan Pérez", "mx")).toEqual({ fn: "juan", ln: "pérez" });
+      expect(nameParts("Ing. María Gómez", "ar")).toEqual({ fn: "maría", ln: "gómez" });
+      expect(nameParts("Dra. Ana", "mx")).toEqual({ fn: "ana" });
+      expect(nameParts("Dr", "mx")).toEqual({ fn: "dr" });
+      expect(nameParts(" - ", "mx")).toEqual({});
+      expect(nameParts("", "mx")).toEqual({});
+      expect(nameParts("Juan de", "mx")).toEqual({ fn: "juan" });
+    });
   });
 
   // Input, normalised form and SHA-256 exactly as Meta documents them on its customer information parameters page.
@@ -41,7 +84,15 @@ describe("the Conversions API event", () => {
       event_id: stored.id,
       action_source: "website",
       event_source_url: visit.eventSourceUrl,
-      user_data: { em: [sha256("ana@example.com")], ph: [sha256("5491112345678")], country: [sha256("ar")], client_user_agent: "Mozilla/5.0" },
+      user_data: {
+        em: [sha256("ana@example.com")],
+        ph: [sha256("5491112345678")],
+        fn: [sha256("ana")],
+        ln: [sha256("pérez")],
+        external_id: [sha256("ana@example.com")],
+        country: [sha256("ar")],
+        client_user_agent: "Mozilla/5.0",
+      },
       custom_data: { destination_country: "usa", reason: "goods", volume: "0-4999" },
     });
   });
@@ -50,10 +101,26 @@ describe("the Conversions API event", () => {
 describe("the body the function accepts", () => {
   const body = { eventName: "Lead", eventId: stored.id, userData: {}, customData: {}, market: "ar", ...visit };
   it("keeps the id and the visit's context, and drops identifiers in the wrong shape", () => {
-    expect(readConversionRequest({ ...body, clientIpAddress: "2001:db8::1", fbp: "fb.1.1763860000000.123", fbc: "bad" })).toEqual({
+    expect(readConversionRequest({ ...body, consent: "granted", clientIpAddress: "2001:db8::1", fbp: "fb.1.1763860000000.123", fbc: "bad" })).toEqual({
       eventId: stored.id,
+      consent: "granted",
       context: { ...visit, clientIpAddress: "2001:db8::1", fbp: "fb.1.1763860000000.123" },
     });
+  });
+  it("takes a missing or unknown consent as none", () => {
+    for (const consent of [undefined, "yes", true]) expect(readConversionRequest({ ...body, consent })).toMatchObject({ consent: "unanswered" });
+  });
+  it("may report only when both the call and the stored lead allow it", () => {
+    expect(mayReport(stored, "granted")).toBe(true);
+    expect(mayReport({ ...stored, tracking_consent: "not_asked" }, "not_asked")).toBe(true);
+    for (const [row, call] of [
+      ["granted", "denied"],
+      ["denied", "granted"],
+      ["unanswered", "granted"],
+      [null, "granted"],
+      ["granted", "unanswered"],
+    ] as const)
+      expect(mayReport({ ...stored, tracking_consent: row }, call), `${row}/${call}`).toBe(false);
   });
   it.each([
     [null, /object/],
@@ -69,7 +136,7 @@ describe("the body the function accepts", () => {
 
 describe("the site's conversion body (spec §7 plus the visit)", () => {
   it("keeps the spec's keys and meanings, with the phone in E.164 and the visit's context", () => {
-    const lead = { id: stored.id, company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "54", phone: "91112345678", phoneE164: "+5491112345678", country: "usa", reason: "goods", volume: "0-4999", market: "ar" } as const;
+    const lead = { id: stored.id, company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "54", phone: "91112345678", phoneE164: "+5491112345678", country: "usa", reason: "goods", volume: "0-4999", market: "ar", attribution: {}, consent: "granted", noticeVersion: "2026-11-23" } as const;
     const body = leadConversion(lead, { pageUrl: "https://pagos.example/ar?fbclid=abc", userAgent: "UA", ip: null, fbc: "fb.1.1763860000000.abc" });
     expect(body).toEqual({
       eventName: "Lead",
@@ -77,11 +144,31 @@ describe("the site's conversion body (spec §7 plus the visit)", () => {
       userData: { email: "ana@example.com", phone: "+5491112345678", country: "usa" },
       customData: { company: "Acme", reason: "goods", volume: "0-4999" },
       market: "ar",
+      consent: "granted",
       eventSourceUrl: "https://pagos.example/ar?fbclid=abc",
       clientUserAgent: "UA",
       fbc: "fb.1.1763860000000.abc",
     });
     expect(readConversionRequest(body)).not.toHaveProperty("error");
+  });
+});
+
+describe("the local sink's line (embedded mode)", () => {
+  const lead = { id: stored.id, company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "54", phone: "91112345678", phoneE164: "+5491112345678", country: "usa", reason: "goods", volume: "0-4999", market: "ar", attribution: {}, noticeVersion: "2026-11-23" } as const;
+  const visit = { pageUrl: "https://pagos.example/ar?utm_source=fb&fbclid=IwAR0abc", userAgent: "UA", ip: "203.0.113.9", fbc: "fb.1.1763860000000.IwAR0abc" };
+
+  it("says what Meta would get with consent, and that it would get nothing without; never the page's query", () => {
+    expect(localSinkFields(leadConversion({ ...lead, consent: "granted" }, visit))).toEqual({
+      eventName: "Lead",
+      page: "https://pagos.example/ar",
+      consent: "granted",
+      wouldSend: ["email", "phone", "country", "name", "clientUserAgent", "clientIpAddress", "fbc"],
+    });
+    for (const consent of ["denied", "unanswered"] as const) {
+      const line = localSinkFields(leadConversion({ ...lead, consent }, visit));
+      expect(line).toEqual({ eventName: "Lead", page: "https://pagos.example/ar", consent, wouldSend: [] });
+      expect(JSON.stringify(line)).not.toMatch(/fbclid|IwAR|203\.0/);
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parsePrivacyNotice, type PrivacyNotice } from "@/lib/content/privacy-notice";
 import { queryLocalDataset } from "@/lib/content/local-dataset";
@@ -37,6 +38,88 @@ describe("privacy notices in the seed, through the real GROQ query", () => {
     const notice = parsePrivacyNotice(await query("ar"), "ar");
     expect(`${plain(notice)} ${notice.bannerText}`).toMatch(/\bpodés\b/i);
     expect(notice.bannerText).not.toMatch(/\bpuedes\b/i);
+  });
+});
+
+/** The AAIP's required legend (Disposición DNPDP 10/2008), word for word. */
+const AAIP_ACCESS =
+  "El titular de los datos personales tiene la facultad de ejercer el derecho de acceso a los mismos en forma gratuita a intervalos no inferiores a seis meses, salvo que se acredite un interés legítimo al efecto conforme lo establecido en el artículo 14, inciso 3 de la Ley Nº 25.326.";
+const AAIP_COMPLAINTS =
+  "La AGENCIA DE ACCESO A LA INFORMACIÓN PÚBLICA, en su carácter de Órgano de Control de la Ley N° 25.326, tiene la atribución de atender las denuncias y reclamos que interpongan quienes resulten afectados en sus derechos por incumplimiento de las normas vigentes en materia de protección de datos personales.";
+
+/** What each notice must say goes to Meta, and when, in its language. */
+const TO_META = {
+  mx: ["Solo si aceptas la medición", "correo, teléfono, nombre y apellido seudonimizados con una función hash", "dirección IP", "navegador", "la página desde la que escribiste", "el motivo, el monto y el país de destino de tus pagos", "Estados Unidos"],
+  br: ["Somente se você aceitar a medição", "e-mail, telefone, nome e sobrenome pseudonimizados por hash", "endereço IP", "navegador", "a página de onde você escreveu", "o motivo, o valor e o país de destino dos pagamentos", "Estados Unidos"],
+  ar: ["Solo si aceptás la medición", "tu correo, tu teléfono, tu nombre y tu apellido seudonimizados con una función hash", "dirección IP", "navegador", "la página desde la que escribiste", "el motivo, el monto y el país de destino de tus pagos", "Estados Unidos"],
+} as const;
+
+describe("privacy notices after the legal review", () => {
+  for (const market of MARKETS) {
+    it(`${market}: says what goes to Meta and when, as pseudonymised by a hash, never “encrypted”`, async () => {
+      const notice = parsePrivacyNotice(await query(market), market);
+      const body = plain(notice);
+      for (const text of TO_META[market]) expect(body, text).toContain(text);
+      // Hashing is not encryption: no notice, banner or form line may call it that.
+      for (const copy of [body, notice.bannerText, notice.formLine]) expect(copy).not.toMatch(/cifrad|criptograf|encript/i);
+    });
+  }
+
+  it("the seed flags every notice's company facts as illustrative, to confirm before launch", () => {
+    const notices = readFileSync(SEED, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { _type: string; market: string; toConfirm?: boolean })
+      .filter((doc) => doc._type === "privacyNotice");
+    expect(notices.map((n) => [n.market, n.toConfirm])).toEqual(MARKETS.map((m) => [m, true]));
+  });
+
+  it("mx (LFPDPPP): the form line is the short notice; ARCO with ID and the 20 + 15 business-day terms; Meta a transfer; the new authority", async () => {
+    const notice = parsePrivacyNotice(await query("mx"), "mx");
+    // Identity, the purposes, the optional one and how to refuse it, and where the full notice is.
+    expect(notice.formLine).toContain(notice.legalName);
+    for (const text of ["atender tu solicitud", "Meta (Estados Unidos)", "medir su publicidad", "puedes negarte", "“Preferencias de cookies”", "{link}"]) expect(notice.formLine, text).toContain(text);
+    const body = plain(notice);
+    for (const text of [
+      "identificación oficial vigente",
+      "carta poder firmada ante dos testigos",
+      "20 días hábiles",
+      "15 días hábiles siguientes",
+      "Transferencia a Meta Platforms, Inc., en Estados Unidos",
+      "le comunicamos este aviso y las finalidades",
+      "Condiciones de las Herramientas para Empresas",
+      "Secretaría Anticorrupción y Buen Gobierno, que asumió las funciones de protección de datos personales del extinto INAI",
+    ])
+      expect(body, text).toContain(text);
+  });
+
+  it("br (LGPD): the encarregado by full name; legitimate interest and consent; the rights on consent; standard contractual clauses", async () => {
+    const notice = parsePrivacyNotice(await query("br"), "br");
+    const body = plain(notice);
+    const name = /Encarregad[ao] de dados \(DPO\): (.+)$/.exec(notice.privacyEmailLabel)?.[1];
+    expect(name?.split(" ").length).toBeGreaterThanOrEqual(2);
+    expect(body).toContain(`encarregada pelo tratamento de dados pessoais, ${name}`);
+    for (const text of [
+      "legítimo interesse (art. 7º, IX, da LGPD)",
+      "somente com o seu consentimento (art. 7º, I)",
+      "eliminação dos dados tratados com o seu consentimento",
+      "informação sobre a possibilidade de não fornecer consentimento e sobre as consequências da negativa",
+      "cláusulas-padrão contratuais aprovadas pela ANPD (Resolução CD/ANPD nº 19/2024)",
+    ])
+      expect(body, text).toContain(text);
+  });
+
+  it("ar (Ley 25.326): the AAIP legends word for word, in the notice and by the form; the registration; consent to share (art. 11) and transfer (art. 12)", async () => {
+    const notice = parsePrivacyNotice(await query("ar"), "ar");
+    const body = plain(notice);
+    for (const legend of [AAIP_ACCESS, AAIP_COMPLAINTS]) {
+      expect(body).toContain(legend);
+      expect(notice.formLine).toContain(legend);
+    }
+    expect(body).toMatch(/inscripta en el Registro Nacional de Bases de Datos con el número [\d.]+/);
+    expect(body).toContain("consentimiento para la cesión de esos datos a Meta (artículo 11 de la Ley 25.326) y para su transferencia a los Estados Unidos");
+    expect(body).toContain("(artículo 12)");
+    expect(body).toContain("cláusulas contractuales modelo aprobadas por la AAIP");
   });
 });
 

@@ -2,7 +2,8 @@ import { after } from "next/server";
 import { handleContact } from "@/lib/contact/handle-contact";
 import { getRateLimiter } from "@/lib/contact/rate-limiter";
 import { getSubmissionsStore } from "@/lib/contact/submissions-store";
-import { askConsentFor, trackingConsented } from "@/lib/consent/tracking-consent";
+import { alertSales } from "@/lib/alerts/sales-alerts";
+import { askConsentFor, consentState } from "@/lib/consent/tracking-consent";
 import { ownHostHeader } from "@/lib/env/env";
 import { serverEnv } from "@/lib/env/server-env";
 import { reportLeadConversion } from "@/lib/meta/conversion-reporter";
@@ -19,7 +20,12 @@ export function POST(request: Request): Promise<Response> {
       // The conversion is reported after the response is sent, so it never delays the visitor; `after()` keeps the
       // request's context, so its log lines and span belong to this submission.
       report: (lead, visit) => after(() => inSpan("conversion.report", {}, () => reportLeadConversion(lead, visit))),
-      mayTrack: async (market, cookieHeader) => trackingConsented(cookieHeader, await askConsentFor(market)),
+      // Sales hears of the lead the same way, in its own span, with the time it arrived.
+      alert: (lead) => {
+        const receivedAt = new Date();
+        after(() => alertSales(lead, receivedAt));
+      },
+      consent: async (market, cookieHeader, noticeVersion) => consentState(cookieHeader, market, noticeVersion, await askConsentFor(market)),
       siteUrl: serverEnv().NEXT_PUBLIC_SITE_URL,
       hostHeader: ownHostHeader(serverEnv()),
     }),

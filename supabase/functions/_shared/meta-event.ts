@@ -1,8 +1,12 @@
 // The conversion contract between the site and the meta-conversion function, and the Meta Conversions API
 // event built from it. Pure and Web-API-only, so the Edge Function (Deno) runs it and Vitest (Node) tests it.
 // Normalisation follows Meta's customer-information parameters: email trimmed and lower-cased; phone as the
-// digits of its E.164 form (country code, no `+`, no trunk prefix); country as ISO 3166-1 alpha-2, lower-case;
-// each SHA-256 hex. client_ip_address, client_user_agent, fbp and fbc are sent unhashed, as Meta asks.
+// digits of its E.164 form (country code, no `+`, no trunk prefix); country as ISO 3166-1 alpha-2, lower-case; first
+// and last name lower-case without punctuation, accents kept (UTF-8; see nameParts); external_id the hashed email (Meta
+// documents no normalisation of its own for it, and recommends hashing it); each SHA-256 hex.
+// client_ip_address, client_user_agent, fbp and fbc are sent unhashed, as Meta asks. Nothing is sent at all unless
+// the visitor's consent allows it (see consent-state.ts).
+import { allowsTracking, isConsentState, type ConsentState } from "./consent-state.ts";
 
 /**
  * What the site sends (spec §7's body plus the context Meta needs for a website event). `userData` and
@@ -16,6 +20,8 @@ export type ConversionRequest = {
   userData: { email: string; phone: string; country: string };
   customData: { company: string; reason: string; volume: string };
   market: string;
+  /** The visitor's tracking consent for the market when they sent the lead: Meta gets nothing unless it allows. */
+  consent: ConsentState;
   eventSourceUrl: string;
   clientUserAgent: string;
   clientIpAddress?: string;
@@ -29,12 +35,15 @@ export type StoredLead = {
   created_at: string;
   email: string;
   phone_e164: string;
+  contact_name: string;
   market: string;
   country: string;
   reason: string;
   volume: string;
+  /** Null for leads stored before consent was recorded: treated as no consent. */
+  tracking_consent: ConsentState | null;
 };
-export const STORED_LEAD_COLUMNS = "id,created_at,email,phone_e164,market,country,reason,volume";
+export const STORED_LEAD_COLUMNS = "id,created_at,email,phone_e164,contact_name,market,country,reason,volume,tracking_consent";
 
 /** What the browser's visit contributes to the event, once checked. */
 export type VisitContext = { eventSourceUrl: string; clientUserAgent: string; clientIpAddress?: string; fbp?: string; fbc?: string };
@@ -48,6 +57,9 @@ export type ConversionsApiEvent = {
   user_data: {
     em: string[];
     ph: string[];
+    fn?: string[];
+    ln?: string[];
+    external_id: string[];
     country: string[];
     client_user_agent: string;
     client_ip_address?: string;
@@ -65,6 +77,52 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 /** E.164 → the digits Meta hashes: "+5491112345678" → "5491112345678". */
 export const normalisePhone = (e164: string) => e164.replace(/\D/g, "");
 
+/** Words that belong to the surname after them ("de la Fuente", "da Silva", "van der Berg"). */
+const SURNAME_PARTICLES = new Set(["de", "del", "la", "las", "los", "da", "das", "do", "dos", "di", "du", "van", "von", "der", "den"]);
+/** Courtesy and professional titles business contacts put before their name ("Lic. Juan Pérez"): not a name. */
+const TITLES = new Set(["sr", "sra", "srta", "dr", "dra", "lic", "licda", "ing", "arq", "cp", "mtro", "mtra", "prof", "profa", "eng"]);
+
+/**
+ * First and last name from the one name the form asks for, normalised as Meta's customer information parameters ask:
+ * lower case, no punctuation ("O'Brien" → "obrien", "García-López" → "garcíalópez"), spaces removed, accented letters
+ * kept and sent as UTF-8 (Meta recommends a-z but takes UTF-8; stripping accents would turn "Núñez" into another
+ * name), composed (NFC) so that a name typed with combining accents hashes like the same name typed with precomposed
+ * ones. Digits and symbols are no part of a name and go too.
+ *
+ * Which words are which, from one field: the first word is the first name (a second given name, as in "María José",
+ * cannot be told from a surname); a leading title ("Lic.", "Ing.", "Dr.") is skipped. The last name is a surname with
+ * its particles ("María José de la Fuente" → maría / delafuente; "João da Silva" → joão / dasilva). With two surnames
+ * after two given names, Mexicans and Argentinians go by the first (paternal) one and Brazilians by the last one:
+ * "María José García López" on /mx → maría / garcía, "Ana Paula Souza Lima" on /br → ana / lima. With three words or
+ * fewer the last one is taken. A single word is a first name only. A wrong guess only means Meta does not match on
+ * that value.
+ */
+export function nameParts(contactName: string, market: string): { fn?: string; ln?: string } {
+  const words = contactName
+    .normalize("NFC")
+    .toLowerCase()
+    .split(/\s+/u)
+    .map((word) => word.replace(/[^\p{L}\p{M}]/gu, ""))
+    .filter(Boolean);
+  while (words.length > 1 && TITLES.has(words[0]!)) words.shift();
+  const [first, ...rest] = words;
+  if (!first) return {};
+  // Each surname with the particles before it: ["de", "la", "fuente"] → ["delafuente"].
+  const units: string[] = [];
+  let particles = "";
+  for (const word of rest) {
+    if (SURNAME_PARTICLES.has(word)) {
+      particles += word;
+    } else {
+      units.push(particles + word);
+      particles = "";
+    }
+  }
+  if (units.length === 0) return { fn: first };
+  const ln = units.length >= 3 && market !== "br" ? units.at(-2)! : units.at(-1)!;
+  return { fn: first, ln };
+}
+
 export async function sha256Hex(value: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -76,7 +134,7 @@ const text = (value: unknown, max: number): value is string => typeof value === 
  * Reads the site's body: the lead's id and the visit's context, or why the body is unusable. Identifiers in
  * the wrong shape are dropped rather than refused: a lead is still worth reporting without them.
  */
-export function readConversionRequest(body: unknown): { eventId: string; context: VisitContext } | { error: string } {
+export function readConversionRequest(body: unknown): { eventId: string; consent: ConsentState; context: VisitContext } | { error: string } {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return { error: "body must be a JSON object" };
   const b = body as Partial<Record<keyof ConversionRequest, unknown>>;
   if (b.eventName !== "Lead") return { error: "eventName must be Lead" };
@@ -87,8 +145,13 @@ export function readConversionRequest(body: unknown): { eventId: string; context
   if (text(b.clientIpAddress, 45) && IP.test(b.clientIpAddress)) context.clientIpAddress = b.clientIpAddress;
   if (text(b.fbp, 600) && FB_ID.test(b.fbp)) context.fbp = b.fbp;
   if (text(b.fbc, 600) && FB_ID.test(b.fbc)) context.fbc = b.fbc;
-  return { eventId: b.eventId.toLowerCase(), context };
+  // A caller that does not say is treated as having no consent.
+  const consent = isConsentState(b.consent) ? b.consent : "unanswered";
+  return { eventId: b.eventId.toLowerCase(), consent, context };
 }
+
+/** Whether Meta may receive this lead: both the call and the stored record must allow it. */
+export const mayReport = (lead: StoredLead, consent: ConsentState) => lead.tracking_consent !== null && allowsTracking(lead.tracking_consent) && allowsTracking(consent);
 
 /**
  * The event Meta receives: who the person is comes from the stored lead (the visitor's market is their
@@ -96,6 +159,8 @@ export function readConversionRequest(body: unknown): { eventId: string; context
  * checked body. custom_data is built here key by key: nothing else reaches Meta.
  */
 export async function buildLeadEvent(lead: StoredLead, context: VisitContext): Promise<ConversionsApiEvent> {
+  const email = await sha256Hex(normaliseEmail(lead.email));
+  const { fn, ln } = nameParts(lead.contact_name, lead.market);
   return {
     event_name: "Lead",
     event_time: Math.floor(new Date(lead.created_at).getTime() / 1000),
@@ -103,8 +168,11 @@ export async function buildLeadEvent(lead: StoredLead, context: VisitContext): P
     action_source: "website",
     event_source_url: context.eventSourceUrl,
     user_data: {
-      em: [await sha256Hex(normaliseEmail(lead.email))],
+      em: [email],
       ph: [await sha256Hex(normalisePhone(lead.phone_e164))],
+      ...(fn ? { fn: [await sha256Hex(fn)] } : {}),
+      ...(ln ? { ln: [await sha256Hex(ln)] } : {}),
+      external_id: [email],
       country: [await sha256Hex(lead.market.toLowerCase())],
       client_user_agent: context.clientUserAgent,
       ...(context.clientIpAddress ? { client_ip_address: context.clientIpAddress } : {}),

@@ -5,12 +5,13 @@
 // The body only names the lead (its id, which is also the browser pixel's eventID, so Meta deduplicates the
 // two) and the visit's context; who the person is comes from contact_submissions, read with the service role
 // Supabase gives every function. Claiming the row (setting conversion_reported_at, which anon cannot write)
-// before calling Meta makes a second report of a lead send nothing. Plain fetch against PostgREST and the
-// Graph API: no imports that need the internet at run time.
+// before calling Meta makes a second report of a lead send nothing. Meta gets nothing about a person whose consent
+// does not allow it (the call's and the stored record's both count): the lead is then marked withheld, with why.
+// Plain fetch against PostgREST and the Graph API: no imports that need the internet at run time.
 import { readCappedBody } from "../_shared/capped-body.ts";
 import { DATABASE_TIMEOUT_MS, META_TIMEOUT_MS } from "../_shared/deadlines.ts";
 import { logLine } from "../_shared/json-log.ts";
-import { buildLeadEvent, readConversionRequest, STORED_LEAD_COLUMNS, type StoredLead } from "../_shared/meta-event.ts";
+import { buildLeadEvent, mayReport, readConversionRequest, STORED_LEAD_COLUMNS, type StoredLead } from "../_shared/meta-event.ts";
 import { MIN_SECRET_LENGTH, SIGNATURE_HEADER, verifySignatureHeader } from "../_shared/signed-request.ts";
 
 const GRAPH_API_VERSION = "v23.0";
@@ -59,9 +60,9 @@ async function claimSignature(cfg: Config, signature: string, expiresAt: Date): 
   return (await response.json()) === true;
 }
 
-/** Marks the lead reported if nobody has yet, and returns it; null when it does not exist or was reported. */
+/** Marks the lead reported if nobody has yet, and returns it; null when it does not exist, was reported or withheld. */
 async function claim(cfg: Config, id: string, at: string): Promise<StoredLead | null> {
-  const query = `id=eq.${id}&conversion_reported_at=is.null&select=${STORED_LEAD_COLUMNS}`;
+  const query = `id=eq.${id}&conversion_reported_at=is.null&conversion_withheld_reason=is.null&select=${STORED_LEAD_COLUMNS}`;
   const response = await leads(cfg, query, { method: "PATCH", body: { conversion_reported_at: at }, prefer: "return=representation" });
   if (!response.ok) throw new Error(`database answered ${response.status}`);
   const rows = (await response.json()) as StoredLead[];
@@ -74,10 +75,21 @@ async function release(cfg: Config, id: string, at: string): Promise<void> {
   if (!response.ok) throw new Error(`database answered ${response.status}`);
 }
 
-async function exists(cfg: Config, id: string): Promise<boolean> {
-  const response = await leads(cfg, `id=eq.${id}&select=id`, { method: "GET" });
+/** The claimed lead may not be reported: it is recorded as withheld for lack of consent instead, for good. */
+async function withhold(cfg: Config, id: string, at: string): Promise<void> {
+  const response = await leads(cfg, `id=eq.${id}&conversion_reported_at=eq.${encodeURIComponent(at)}`, {
+    method: "PATCH",
+    body: { conversion_reported_at: null, conversion_withheld_reason: "no_consent" },
+  });
   if (!response.ok) throw new Error(`database answered ${response.status}`);
-  return ((await response.json()) as unknown[]).length > 0;
+}
+
+/** Why a lead could not be claimed: it does not exist, or it was reported or withheld before. */
+async function unclaimable(cfg: Config, id: string): Promise<"missing" | "reported" | "withheld"> {
+  const response = await leads(cfg, `id=eq.${id}&select=conversion_withheld_reason`, { method: "GET" });
+  if (!response.ok) throw new Error(`database answered ${response.status}`);
+  const [row] = (await response.json()) as { conversion_withheld_reason: string | null }[];
+  return !row ? "missing" : row.conversion_withheld_reason ? "withheld" : "reported";
 }
 
 const reason = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
@@ -122,11 +134,24 @@ export async function handle(request: Request): Promise<Response> {
   try {
     lead = await claim(cfg, read.eventId, claimedAt);
     if (!lead) {
-      return (await exists(cfg, read.eventId)) ? json(409, { error: "Already reported" }) : json(404, { error: "No such lead" });
+      const why = await unclaimable(cfg, read.eventId);
+      if (why === "missing") return json(404, { error: "No such lead" });
+      return json(409, why === "reported" ? { error: "Already reported" } : { error: "Already withheld for lack of consent" });
     }
   } catch (error) {
     logLine("error", "conversion.lead_unreadable", `meta-conversion: reading the lead failed (${reason(error)})`, { leadId: read.eventId });
     return json(503, { error: "Database unavailable" });
+  }
+
+  if (!mayReport(lead, read.consent)) {
+    try {
+      await withhold(cfg, lead.id, claimedAt);
+    } catch (error) {
+      logLine("error", "conversion.lead_unreadable", `meta-conversion: recording the withheld lead failed (${reason(error)})`, { leadId: lead.id });
+      return json(503, { error: "Database unavailable" });
+    }
+    logLine("info", "conversion.withheld", "meta-conversion: nothing sent to Meta: the visitor's consent does not allow it", { leadId: lead.id, reason: "no_consent" });
+    return json(200, { ok: true, reported: false, reason: "no_consent" });
   }
 
   const event = await buildLeadEvent(lead, read.context);
@@ -150,7 +175,7 @@ export async function handle(request: Request): Promise<Response> {
   } catch (error) {
     failure = `Meta unreachable (${reason(error)})`;
   }
-  if (failure === null) return json(200, { ok: true });
+  if (failure === null) return json(200, { ok: true, reported: true });
 
   logLine("error", "conversion.meta_refused", `meta-conversion: not reported: ${failure}`, { leadId: lead.id });
   try {

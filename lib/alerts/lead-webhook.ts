@@ -1,0 +1,59 @@
+import type { Lead } from "../contact/submissions-store-contract";
+import { SIGNATURE_HEADER, signatureHeader } from "../../supabase/functions/_shared/signed-request";
+import type { Attempt } from "./retry";
+import { whatsappLink } from "./sales-email";
+
+/**
+ * The JSON a CRM or chat tool receives for a new lead: the lead, its attribution and its id. `id` stays the same on
+ * every retry, so a receiver that saw it already can ignore the repeat. Documented in docs/leads.md.
+ */
+export function leadWebhookBody(lead: Lead, receivedAt: Date) {
+  return {
+    type: "lead.created",
+    id: lead.id,
+    createdAt: receivedAt.toISOString(),
+    lead: {
+      id: lead.id,
+      market: lead.market,
+      company: lead.company,
+      contactName: lead.contact,
+      email: lead.email,
+      phone: { e164: lead.phoneE164, countryCode: lead.phonePrefix, national: lead.phone, tel: `tel:${lead.phoneE164}`, whatsapp: whatsappLink(lead.phoneE164) },
+      destinationCountry: lead.country,
+      reason: lead.reason,
+      volume: lead.volume,
+      trackingConsent: lead.consent,
+      privacyNoticeVersion: lead.noticeVersion,
+    },
+    attribution: { first: lead.attribution.first ?? null, last: lead.attribution.last ?? null },
+  };
+}
+
+/**
+ * POSTs the lead to the webhook, signed like the site's other calls (X-Signature: t=<unix ms>,v1=<hex HMAC-SHA256 of
+ * "<t>.<body>">), freshly at each attempt so a retry is never stale. A 2xx within `timeoutMs` is delivered; a network
+ * failure, a timeout, 408, 429 or a 5xx is worth another try; any other answer (a redirect included: the body
+ * carries a person's details, so it goes only where it was configured to) is the receiver's configuration, not
+ * retried.
+ */
+export async function postLeadWebhook(url: string, secret: string, lead: Lead, receivedAt: Date, timeoutMs: number): Promise<Attempt> {
+  const body = JSON.stringify(leadWebhookBody(lead, receivedAt));
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "user-agent": "puente-pagos-lead-webhook/1", [SIGNATURE_HEADER]: await signatureHeader(secret, body) },
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await response.body?.cancel();
+  } catch (error) {
+    const name = error instanceof Error ? error.name : "error";
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    return { ok: false, retry: true, reason: name === "TimeoutError" ? `webhook: no answer within ${timeoutMs} ms` : `webhook unreachable (${code ?? name})` };
+  }
+  if (response.ok) return { ok: true };
+  const retry = response.status >= 500 || response.status === 408 || response.status === 429;
+  return { ok: false, retry, reason: `webhook answered ${response.status}` };
+}

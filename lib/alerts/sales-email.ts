@@ -1,0 +1,224 @@
+import { CLICK_ID_PARAMS, UTM_PARAMS, type Touch } from "../attribution/campaign-touch";
+import type { Lead } from "../contact/submissions-store-contract";
+import type { Country, Reason, Volume } from "../contact/options";
+import { MARKET_LOCALES, type Market } from "../markets/markets";
+
+/**
+ * The email sales gets for a new lead, in the market's language: a subject that says who, where and how much; every
+ * field; the phone to call (tel:) or message (WhatsApp); the campaign that brought the lead; the time in the market's
+ * time zone; the lead's id. A plain-text part and an HTML part with the same content. Written for the sales team,
+ * so its words live here rather than in the marketers' content.
+ */
+
+/** Where each market's sales team works: the time the lead arrived is shown in it. */
+export const MARKET_TIME_ZONES: Record<Market, string> = {
+  mx: "America/Mexico_City",
+  br: "America/Sao_Paulo",
+  ar: "America/Argentina/Buenos_Aires",
+};
+
+type Copy = {
+  newLead: string;
+  market: string;
+  marketName: string;
+  company: string;
+  contact: string;
+  email: string;
+  phone: string;
+  call: string;
+  whatsapp: string;
+  country: string;
+  reason: string;
+  volume: string;
+  receivedAt: string;
+  consent: string;
+  notice: string;
+  leadId: string;
+  firstTouch: string;
+  lastTouch: string;
+  noCampaign: string;
+  landing: string;
+  referrer: string;
+  clickIds: string;
+  visitedAt: string;
+  orMore: string;
+  perMonth: string;
+  countries: Record<Country, string>;
+  reasons: Record<Reason, string>;
+  consents: Record<Lead["consent"], string>;
+  footer: string;
+};
+
+const SPANISH = {
+  newLead: "Nuevo lead",
+  company: "Empresa",
+  contact: "Contacto",
+  email: "Correo",
+  phone: "Teléfono",
+  call: "Llamar",
+  whatsapp: "WhatsApp",
+  country: "Destino de los pagos",
+  reason: "Motivo",
+  volume: "Monto mensual",
+  receivedAt: "Recibido",
+  consent: "Medición (Meta)",
+  notice: "Aviso de privacidad mostrado",
+  leadId: "ID del lead",
+  firstTouch: "Primer contacto de campaña",
+  lastTouch: "Último contacto de campaña",
+  noCampaign: "Sin campaña registrada (visita directa).",
+  landing: "Página de llegada",
+  referrer: "Sitio de origen",
+  clickIds: "IDs de clic",
+  visitedAt: "Visita",
+  orMore: "o más",
+  perMonth: "/mes",
+  countries: { usa: "Estados Unidos", argentina: "Argentina", brazil: "Brasil", colombia: "Colombia", other: "Otro país" },
+  reasons: { goods: "Importación de mercancías", services: "Pago de servicios", contractors: "Freelancers o contratistas", invoice: "Facturas entre empresas", other: "Otro motivo" },
+} as const;
+
+const COPY: Record<Market, Copy> = {
+  mx: {
+    ...SPANISH,
+    market: "Mercado",
+    marketName: "México",
+    consents: { granted: "aceptada", denied: "rechazada", unanswered: "sin respuesta", not_asked: "no se pide en este mercado" },
+    footer: "Aviso automático del formulario de contacto. Responde pronto: los primeros minutos cuentan.",
+  },
+  ar: {
+    ...SPANISH,
+    reasons: { ...SPANISH.reasons, goods: "Importación de mercadería" },
+    market: "Mercado",
+    marketName: "Argentina",
+    consents: { granted: "aceptada", denied: "rechazada", unanswered: "sin respuesta", not_asked: "no se pide en este mercado" },
+    footer: "Aviso automático del formulario de contacto. Respondé pronto: los primeros minutos cuentan.",
+  },
+  br: {
+    newLead: "Novo lead",
+    market: "Mercado",
+    marketName: "Brasil",
+    company: "Empresa",
+    contact: "Contato",
+    email: "E-mail",
+    phone: "Telefone",
+    call: "Ligar",
+    whatsapp: "WhatsApp",
+    country: "Destino dos pagamentos",
+    reason: "Motivo",
+    volume: "Valor mensal",
+    receivedAt: "Recebido",
+    consent: "Medição (Meta)",
+    notice: "Aviso de privacidade exibido",
+    leadId: "ID do lead",
+    firstTouch: "Primeiro contato de campanha",
+    lastTouch: "Último contato de campanha",
+    noCampaign: "Nenhuma campanha registrada (visita direta).",
+    landing: "Página de entrada",
+    referrer: "Site de origem",
+    clickIds: "IDs de clique",
+    visitedAt: "Visita",
+    orMore: "ou mais",
+    perMonth: "/mês",
+    countries: { usa: "Estados Unidos", argentina: "Argentina", brazil: "Brasil", colombia: "Colômbia", other: "Outro país" },
+    reasons: { goods: "Importação de mercadorias", services: "Pagamento de serviços", contractors: "Prestadores de serviço ou freelancers", invoice: "Faturas entre empresas", other: "Outro motivo" },
+    consents: { granted: "aceita", denied: "recusada", unanswered: "sem resposta", not_asked: "não é pedida neste mercado" },
+    footer: "Aviso automático do formulário de contato. Responda logo: os primeiros minutos contam.",
+  },
+};
+
+/** "US$ 10,000–49,999" in the market's number style; the top range is open ("US$ 100.000 ou mais"). */
+export function volumeLabel(volume: Volume, market: Market): string {
+  const copy = COPY[market];
+  const number = new Intl.NumberFormat(MARKET_LOCALES[market], { maximumFractionDigits: 0 });
+  const [low, high] = volume.split("-");
+  const range = high === "plus" ? `US$ ${number.format(Number(low))} ${copy.orMore}` : `US$ ${number.format(Number(low))}–${number.format(Number(high))}`;
+  return `${range}${copy.perMonth}`;
+}
+
+/** The moment in the market's time zone, e.g. "23 de noviembre de 2026, 15:37 (GMT-6)". */
+export function localTime(at: Date, market: Market): string {
+  return new Intl.DateTimeFormat(MARKET_LOCALES[market], { dateStyle: "long", timeStyle: "short", timeZone: MARKET_TIME_ZONES[market] }).format(at) + ` (${zoneName(at, market)})`;
+}
+
+function zoneName(at: Date, market: Market): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone: MARKET_TIME_ZONES[market], timeZoneName: "shortOffset" }).formatToParts(at);
+  return parts.find((p) => p.type === "timeZoneName")?.value ?? MARKET_TIME_ZONES[market];
+}
+
+/** The WhatsApp chat link of an E.164 number: https://wa.me/<digits>. */
+export const whatsappLink = (e164: string) => `https://wa.me/${e164.replace(/\D/g, "")}`;
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+type Row = { label: string; text: string; html?: string };
+
+function touchRows(touch: Touch, copy: Copy, market: Market): Row[] {
+  const rows: Row[] = [];
+  for (const name of UTM_PARAMS) if (touch[name]) rows.push({ label: name, text: touch[name]! });
+  const clicks = CLICK_ID_PARAMS.flatMap((name) => (touch[name] ? [`${name}=${touch[name]}`] : []));
+  if (clicks.length > 0) rows.push({ label: copy.clickIds, text: clicks.join(", ") });
+  if (touch.landing_url) rows.push({ label: copy.landing, text: touch.landing_url });
+  if (touch.referrer) rows.push({ label: copy.referrer, text: touch.referrer });
+  if (touch.at) rows.push({ label: copy.visitedAt, text: localTime(new Date(touch.at), market) });
+  return rows;
+}
+
+export type SalesEmail = { subject: string; text: string; html: string };
+
+/** The alert for `lead`, received at `receivedAt`. */
+export function salesEmail(lead: Lead, receivedAt: Date): SalesEmail {
+  const copy = COPY[lead.market];
+  const volume = volumeLabel(lead.volume, lead.market);
+  const subject = `${copy.newLead}: ${lead.company} · ${copy.marketName} · ${volume}`;
+  const tel = `tel:${lead.phoneE164}`;
+  const whatsapp = whatsappLink(lead.phoneE164);
+
+  const fields: Row[] = [
+    { label: copy.company, text: lead.company },
+    { label: copy.contact, text: lead.contact },
+    { label: copy.email, text: lead.email, html: `<a href="mailto:${escapeHtml(lead.email)}">${escapeHtml(lead.email)}</a>` },
+    {
+      label: copy.phone,
+      text: `${lead.phoneE164} · ${copy.call}: ${tel} · ${copy.whatsapp}: ${whatsapp}`,
+      html: `<a href="${escapeHtml(tel)}">${escapeHtml(lead.phoneE164)}</a> · <a href="${escapeHtml(tel)}">${escapeHtml(copy.call)}</a> · <a href="${escapeHtml(whatsapp)}">${escapeHtml(copy.whatsapp)}</a>`,
+    },
+    { label: copy.country, text: copy.countries[lead.country] },
+    { label: copy.reason, text: copy.reasons[lead.reason] },
+    { label: copy.volume, text: volume },
+    { label: copy.market, text: copy.marketName },
+    { label: copy.receivedAt, text: localTime(receivedAt, lead.market) },
+    { label: copy.consent, text: copy.consents[lead.consent] },
+    ...(lead.noticeVersion ? [{ label: copy.notice, text: lead.noticeVersion }] : []),
+    { label: copy.leadId, text: lead.id },
+  ];
+  const touches: [string, Touch | undefined][] = [
+    [copy.firstTouch, lead.attribution.first],
+    [copy.lastTouch, lead.attribution.last],
+  ];
+
+  const textRows = (rows: Row[]) => rows.map((r) => `${r.label}: ${r.text}`).join("\n");
+  const text = [
+    subject,
+    "",
+    textRows(fields),
+    ...touches.flatMap(([title, touch]) => ["", title, touch ? textRows(touchRows(touch, copy, lead.market)) : copy.noCampaign]),
+    "",
+    copy.footer,
+    "",
+  ].join("\n");
+
+  const htmlTable = (rows: Row[]) =>
+    `<table cellpadding="4" cellspacing="0" style="border-collapse:collapse">${rows
+      .map((r) => `<tr><th align="left" valign="top" style="padding-right:16px">${escapeHtml(r.label)}</th><td style="word-break:break-all">${r.html ?? escapeHtml(r.text)}</td></tr>`)
+      .join("")}</table>`;
+  const html = [
+    `<!doctype html><html lang="${MARKET_LOCALES[lead.market]}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    `<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#0f172a">`,
+    `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>`,
+    htmlTable(fields),
+    ...touches.map(([title, touch]) => `<h2 style="font-size:16px;margin-top:24px">${escapeHtml(title)}</h2>${touch ? htmlTable(touchRows(touch, copy, lead.market)) : `<p>${escapeHtml(copy.noCampaign)}</p>`}`),
+    `<p style="color:#475569;margin-top:24px">${escapeHtml(copy.footer)}</p>`,
+    `</body></html>`,
+  ].join("\n");
+  return { subject, text, html };
+}
