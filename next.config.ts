@@ -30,6 +30,10 @@ const nextConfig = (phase: string): NextConfig => ({
   // compile hint (see the file), which halves the landing page's main-thread work on a throttled phone.
   compiler: { runAfterProductionCompile: async ({ distDir }) => void (await addCompileHints(distDir)) },
   poweredByHeader: false,
+  // Metadata always goes in <head>. Next streams it into <body> on pages rendered per request (the error screen, a
+  // draft preview) whenever generateMetadata resolves after the shell: invalid HTML, and a title that appears late.
+  // The landing pages are prerendered, so this costs them nothing.
+  htmlLimitedBots: /.*/,
   reactStrictMode: true,
   // SRI: every <script src> of Next's carries the sha256 of the file the build wrote (see lib/security-headers.ts).
   experimental: { globalNotFound: true, sri: { algorithm: "sha256" } },
