@@ -126,10 +126,19 @@ const COPY: Record<Market, Copy> = {
   },
 };
 
+/** Intl formatters cost far more to build than to use (about a millisecond per email): each is built once. */
+function once<T>(build: (market: Market) => T): (market: Market) => T {
+  const built = new Map<Market, T>();
+  return (market) => built.get(market) ?? built.set(market, build(market)).get(market)!;
+}
+const numberFormat = once((market) => new Intl.NumberFormat(MARKET_LOCALES[market], { maximumFractionDigits: 0 }));
+const timeFormat = once((market) => new Intl.DateTimeFormat(MARKET_LOCALES[market], { dateStyle: "long", timeStyle: "short", timeZone: MARKET_TIME_ZONES[market] }));
+const zoneFormat = once((market) => new Intl.DateTimeFormat("en-US", { timeZone: MARKET_TIME_ZONES[market], timeZoneName: "shortOffset" }));
+
 /** "US$ 10,000–49,999" in the market's number style; the top range is open ("US$ 100.000 ou mais"). */
 export function volumeLabel(volume: Volume, market: Market): string {
   const copy = COPY[market];
-  const number = new Intl.NumberFormat(MARKET_LOCALES[market], { maximumFractionDigits: 0 });
+  const number = numberFormat(market);
   const [low, high] = volume.split("-");
   const range = high === "plus" ? `US$ ${number.format(Number(low))} ${copy.orMore}` : `US$ ${number.format(Number(low))}–${number.format(Number(high))}`;
   return `${range}${copy.perMonth}`;
@@ -137,11 +146,11 @@ export function volumeLabel(volume: Volume, market: Market): string {
 
 /** The moment in the market's time zone, e.g. "23 de noviembre de 2026, 15:37 (GMT-6)". */
 export function localTime(at: Date, market: Market): string {
-  return new Intl.DateTimeFormat(MARKET_LOCALES[market], { dateStyle: "long", timeStyle: "short", timeZone: MARKET_TIME_ZONES[market] }).format(at) + ` (${zoneName(at, market)})`;
+  return `${timeFormat(market).format(at)} (${zoneName(at, market)})`;
 }
 
 function zoneName(at: Date, market: Market): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: MARKET_TIME_ZONES[market], timeZoneName: "shortOffset" }).formatToParts(at);
+  const parts = zoneFormat(market).formatToParts(at);
   return parts.find((p) => p.type === "timeZoneName")?.value ?? MARKET_TIME_ZONES[market];
 }
 
