@@ -1,10 +1,12 @@
 // What an operator runs the site with, against the standalone production server (as a container runs it): liveness
 // and readiness endpoints, JSON log lines that follow one submission without personal data, and the contact route's
-// span tree arriving at a local OTLP/HTTP collector.
+// span tree arriving at a local OTLP/HTTP collector. Sales is alerted through a signed webhook to a local receiver.
 import { expect, test } from "@playwright/test";
 import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { validContactRequest } from "../support/contact-request";
@@ -17,11 +19,17 @@ import { E2E_SECRETS } from "../support/e2e-secrets";
 
 const ANON_KEY = "operations-anon-key";
 const RATE_LIMIT = 2;
+const WEBHOOK_SECRET = "operations-lead-webhook-secret-0123456789";
 
 let work: string;
 let supabase: FakeSupabase;
 let collector: OtlpReceiver;
 let server: StandaloneServer;
+
+/** The CRM's end of the lead webhook: answers `webhookStatus` and keeps what it was sent. */
+let webhook: Server;
+let webhookStatus = 204;
+const webhookCalls: { signature: string | undefined; body: { id: string } }[] = [];
 
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
@@ -30,6 +38,15 @@ test.beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "operations-"));
   supabase = await startFakeSupabase(0, { signingSecret: E2E_SECRETS.CONVERSION_SIGNING_SECRET });
   collector = await startOtlpReceiver();
+  webhook = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    request.on("end", () => {
+      webhookCalls.push({ signature: request.headers["x-signature"] as string | undefined, body: JSON.parse(body) as { id: string } });
+      response.writeHead(webhookStatus).end();
+    });
+  });
+  await new Promise<void>((resolve) => webhook.listen(0, "127.0.0.1", resolve));
   copyStandalone(join(work, "site"));
   server = await startStandalone(
     join(work, "site"),
@@ -43,6 +60,8 @@ test.beforeAll(async () => {
       CONTACT_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
       REQUEST_ID_HEADER: "x-request-id",
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      LEAD_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/hooks/leads`,
+      LEAD_WEBHOOK_SECRET: WEBHOOK_SECRET,
     },
     "/api/health",
   );
@@ -51,6 +70,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
   await collector?.close();
+  await new Promise((resolve) => webhook?.close(resolve));
   await supabase?.close().catch(() => undefined);
   if (work) rmSync(work, { recursive: true, force: true });
 });
@@ -122,17 +142,35 @@ async function submit(body: object, { ip = `198.51.100.${Math.floor(Math.random(
   });
 }
 
+/** A line `linesOf` waits for: an event name, or a test of the parsed line. */
+type Expected = string | ((line: Line) => boolean);
+
+const parsed = (text: string): Line | undefined => {
+  try {
+    return JSON.parse(text) as Line;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The webhook channel's own line (the email's goes to the log, as no SMTP server is configured here). */
+const webhookAlert = (event: string) => (line: Line) => line.event === event && line.channel === "webhook";
+
 /**
  * Submits `lead` and returns every line the server wrote meanwhile (both streams), once the lines `until` names have
  * been written for it (work after the response included). Each line must be JSON.
  */
-async function linesOf(lead: ReturnType<typeof uniqueLead>, until: string[], options: { traceparent?: string } = {}) {
+async function linesOf(lead: ReturnType<typeof uniqueLead>, until: Expected[], options: { traceparent?: string } = {}) {
   const from = { out: server.stdout().length, err: server.stderr().length };
   const requestId = `e2e-${randomUUID()}`;
   const response = await submit(lead, { requestId, ...options });
   expect(response.headers.get("x-request-id")).toBe(requestId);
   const written = () => (server.stdout().slice(from.out) + server.stderr().slice(from.err)).split("\n").filter((l) => l.trim() !== "");
-  await expect.poll(() => until.every((event) => written().some((l) => l.includes(`"event":"${event}"`))), { timeout: 15_000 }).toBe(true);
+  const seen = (wanted: Expected) => written().some((text) => {
+    const line = parsed(text);
+    return line !== undefined && line.leadId === lead.submissionId && (typeof wanted === "string" ? line.event === wanted : wanted(line));
+  });
+  await expect.poll(() => until.every(seen), { timeout: 20_000 }).toBe(true);
   const lines = written().map((text) => {
     let line: Line;
     expect(() => (line = JSON.parse(text) as Line), `not JSON: ${text}`).not.toThrow();
@@ -161,20 +199,24 @@ const events = (lines: { line: Line }[]) => lines.map(({ line }) => line.event);
 test("a stored lead: JSON lines with its request and lead id, no personal data, and the route's span tree", async () => {
   const lead = uniqueLead();
   const traceId = randomBytes(16).toString("hex");
-  const { status, requestId, lines } = await linesOf(lead, ["request.completed", "conversion.sent"], { traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-01` });
+  const { status, requestId, lines } = await linesOf(lead, ["request.completed", "conversion.sent", webhookAlert("alert.sent")], { traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-01` });
   expect(status).toBe(201);
-  expect(events(lines)).toEqual(expect.arrayContaining(["lead.stored", "request.completed", "conversion.sent"]));
+  expect(events(lines)).toEqual(expect.arrayContaining(["lead.stored", "request.completed", "conversion.sent", "alert.sent"]));
   expectAboutLeadWithoutPersonalData(lines, lead, requestId);
   expect(lines.find(({ line }) => line.event === "request.completed")!.line).toMatchObject({ level: "info", status: 201, path: "/api/contact" });
 
   // The trace continues the caller's (traceparent), and the route's span holds the store's and the conversion's.
   const inTrace = () => collector.spans.filter((s) => s.traceId === traceId);
   const named = (name: string) => inTrace().find((s) => s.name === name);
-  await expect.poll(() => ["contact.submit", "lead.store", "conversion.report"].every((name) => named(name)), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => ["contact.submit", "lead.store", "conversion.report", "alert.send"].every((name) => named(name)), { timeout: 15_000 }).toBe(true);
   const route = named("contact.submit")!;
   expect(route.attributes).toMatchObject({ "lead.id": lead.submissionId, market: "br", "http.response.status_code": 201, "request.id": requestId });
   expect(route.serviceName).toBe("puente-pagos-site");
-  for (const child of ["lead.store", "conversion.report"]) expect(named(child)!.parentSpanId, child).toBe(route.spanId);
+  for (const child of ["lead.store", "conversion.report", "alert.send"]) expect(named(child)!.parentSpanId, child).toBe(route.spanId);
+  expect(named("alert.send")!.attributes).toMatchObject({ "alert.channel": "webhook", "alert.attempts": 1 });
+  // The CRM got this lead, signed.
+  const call = webhookCalls.find((c) => c.body.id === lead.submissionId);
+  expect(call?.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
   expect(named("lead.store")!.attributes).toMatchObject({ "lead.outcome": "stored" });
   // Next's own span for the request is the route span's parent, in the same trace.
   expect(inTrace().some((s: ReceivedSpan) => s.spanId === route.parentSpanId)).toBe(true);
@@ -218,6 +260,23 @@ test("a conversion failure after the response: logged with the lead id, no perso
     await expect.poll(() => collector.spans.find((s) => s.name === "conversion.report" && s.statusCode === 2), { timeout: 15_000 }).toBeTruthy();
   } finally {
     supabase.setMode({ functions: "ok" });
+  }
+});
+
+test("a sales alert the CRM keeps refusing: retried after the response, then one error line with the lead id, no personal data, its span failed", async () => {
+  webhookStatus = 500;
+  try {
+    const lead = uniqueLead();
+    const { status, requestId, lines } = await linesOf(lead, [webhookAlert("alert.failed")]);
+    expect(status).toBe(201);
+    const failed = lines.filter(({ line }) => webhookAlert("alert.failed")(line));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.line).toMatchObject({ level: "error", attempts: 4, failures: Array(4).fill("webhook answered 500") });
+    expect(webhookCalls.filter((c) => c.body.id === lead.submissionId)).toHaveLength(4);
+    expectAboutLeadWithoutPersonalData(lines, lead, requestId);
+    await expect.poll(() => collector.spans.find((s) => s.name === "alert.send" && s.statusCode === 2 && collector.spans.some((r) => r.spanId === s.parentSpanId && r.attributes["lead.id"] === lead.submissionId)), { timeout: 15_000 }).toBeTruthy();
+  } finally {
+    webhookStatus = 204;
   }
 });
 
