@@ -15,14 +15,13 @@ ARG NODE_IMAGE=node:24-bookworm-slim@sha256:d6aa754f16b3197301076f047b5def2f02ea
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# `npm install` rather than `npm ci`, as in .ci/run: the lock lists only the platform binaries its registry had, and
-# `npm ci` refuses a lock missing another platform's optional packages; install still honours every pinned version.
+# `npm ci`, as in .ci/run: the lock lists every platform's optional binaries, so it installs exactly what is pinned.
 # No install scripts run: the only four in the tree are not needed to build or serve. `node` (preinstall) fetches a
 # Node binary for npm scripts, and this image is Node 24 already; `deno` (postinstall) places the Deno binary the
 # Edge Function's tests use; `esbuild` (postinstall) checks its platform binary, which npm installs anyway as an
 # optional dependency and esbuild finds at run time (`next build` compiles with SWC and Turbopack, not esbuild);
 # `vnu-jar` (postinstall, refused everywhere) would download a Java runtime for the tests' HTML checker.
-RUN npm install --no-audit --no-fund --ignore-scripts
+RUN npm ci --no-audit --no-fund --ignore-scripts
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
