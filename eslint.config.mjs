@@ -6,7 +6,22 @@ const config = [
   ...nextTs,
   // No import cycles, dynamic imports included: shared types and errors live in a leaf module. Only our own files
   // are followed (parsing every dependency's modules would multiply the time lint takes).
-  { settings: { "import/ignore": ["node_modules"] }, rules: { "import/no-cycle": ["error", { ignoreExternal: true }] } },
-  { ignores: [".next/**", ".sanity/**", "node_modules/**", ".data/**", "lib/content/sanity.types.ts", "supabase/functions/meta-conversion/**", "bench/results/**", "test-results/**", "playwright-report/**"] },
+  {
+    settings: { "import/ignore": ["node_modules"] },
+    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    ignores: [
+      ".next/**",
+      ".sanity/**",
+      "node_modules/**",
+      ".data/**",
+      "lib/content/sanity.types.ts",
+      "supabase/functions/meta-conversion/**",
+      "bench/results/**",
+      "test-results/**",
+      "playwright-report/**",
+    ],
+  },
 ];
 export default config;

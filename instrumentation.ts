@@ -16,6 +16,8 @@ export async function register() {
     getRateLimiter();
     const { log } = await import("./lib/logging/logger");
     const { getSubmissionsStore } = await import("./lib/contact/submissions-store");
-    void getSubmissionsStore().catch((error: unknown) => log.error("lead.store_open_failed", "The leads store failed to open at start", { err: error }));
+    void getSubmissionsStore().catch((error: unknown) =>
+      log.error("lead.store_open_failed", "The leads store failed to open at start", { err: error }),
+    );
   }
 }

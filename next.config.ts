@@ -18,7 +18,8 @@ const cspOptions = {
 const nextConfig = (phase: string): NextConfig => ({
   // The site's origin is inlined at build time (canonical links, hreflang, sitemap): a build must have one.
   // (`next typegen` loads this file in the build phase too, and needs none.)
-  env: phase === PHASE_PRODUCTION_BUILD && process.argv.includes("build") ? { NEXT_PUBLIC_SITE_URL: siteUrlOrStop() } : {},
+  env:
+    phase === PHASE_PRODUCTION_BUILD && process.argv.includes("build") ? { NEXT_PUBLIC_SITE_URL: siteUrlOrStop() } : {},
   distDir: env.NEXT_DIST_DIR,
   // Containers run `node server.js` from .next/standalone (see Dockerfile); the files the server reads from disk
   // at run time (migrations for the embedded store, the seed dataset) are copied along.
@@ -55,7 +56,13 @@ const nextConfig = (phase: string): NextConfig => ({
   },
   async headers() {
     return [
-      { source: "/:path*", headers: [...commonHeaders({ includeSubDomains: env.HSTS_INCLUDE_SUBDOMAINS, preload: env.HSTS_PRELOAD }), { key: "Content-Security-Policy", value: landingCsp(cspOptions) }] },
+      {
+        source: "/:path*",
+        headers: [
+          ...commonHeaders({ includeSubDomains: env.HSTS_INCLUDE_SUBDOMAINS, preload: env.HSTS_PRELOAD }),
+          { key: "Content-Security-Policy", value: landingCsp(cspOptions) },
+        ],
+      },
       { source: "/studio/:path*", headers: [{ key: "Content-Security-Policy", value: studioCsp(cspOptions) }] },
     ];
   },
@@ -73,6 +80,7 @@ function siteUrlOrStop(): string {
 
 export default function configFor(phase: string): NextConfig {
   // The form's phone metadata is generated before anything compiles (see the file); `next start` serves a build.
-  if (phase === PHASE_DEVELOPMENT_SERVER || phase === PHASE_PRODUCTION_BUILD) writePhoneMetadata(fileURLToPath(new URL(".", import.meta.url)));
+  if (phase === PHASE_DEVELOPMENT_SERVER || phase === PHASE_PRODUCTION_BUILD)
+    writePhoneMetadata(fileURLToPath(new URL(".", import.meta.url)));
   return nextConfig(phase);
 }

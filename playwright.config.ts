@@ -43,7 +43,10 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       // Its meta-conversion endpoint checks signatures as the real function does.
-      env: { FAKE_SUPABASE_PORT: String(E2E_PORTS.fakeSupabase), FAKE_CONVERSION_SIGNING_SECRET: E2E_SECRETS.CONVERSION_SIGNING_SECRET },
+      env: {
+        FAKE_SUPABASE_PORT: String(E2E_PORTS.fakeSupabase),
+        FAKE_CONVERSION_SIGNING_SECRET: E2E_SECRETS.CONVERSION_SIGNING_SECRET,
+      },
     },
     {
       command: `node tests/support/prepare-e2e-data.mjs .data/e2e/embedded && NEXT_TELEMETRY_DISABLED=1 next start -H 127.0.0.1 -p ${E2E_PORTS.embedded}`,

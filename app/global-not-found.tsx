@@ -15,7 +15,10 @@ export const metadata: Metadata = { title: "Page not found" };
  */
 function loggablePath(path: string | null): string {
   if (!path) return "(unknown)";
-  const escaped = path.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const escaped = path.replace(
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
   return escaped.length > 300 ? `${escaped.slice(0, 300)}…` : escaped;
 }
 

@@ -13,7 +13,9 @@ function policy(directives: Record<string, string[]>): string {
 }
 
 export function landingCsp({ dev, sanityProjectId, metaPixel }: Options): string {
-  const sanityApi = sanityProjectId ? [`https://${sanityProjectId}.api.sanity.io`, `wss://${sanityProjectId}.api.sanity.io`] : [];
+  const sanityApi = sanityProjectId
+    ? [`https://${sanityProjectId}.api.sanity.io`, `wss://${sanityProjectId}.api.sanity.io`]
+    : [];
   const facebook = metaPixel ? ["https://connect.facebook.net"] : [];
   return policy({
     "default-src": ["'self'"],
@@ -26,9 +28,19 @@ export function landingCsp({ dev, sanityProjectId, metaPixel }: Options): string
     "script-src-attr": ["'none'"],
     "style-src": ["'self'", "'unsafe-inline'"],
     // Images marketers upload (client logos, testimonial photos) come from Sanity's image CDN.
-    "img-src": ["'self'", "data:", ...(sanityProjectId ? ["https://cdn.sanity.io"] : []), ...(metaPixel ? ["https://www.facebook.com"] : [])],
+    "img-src": [
+      "'self'",
+      "data:",
+      ...(sanityProjectId ? ["https://cdn.sanity.io"] : []),
+      ...(metaPixel ? ["https://www.facebook.com"] : []),
+    ],
     "font-src": ["'self'"],
-    "connect-src": ["'self'", ...sanityApi, ...(metaPixel ? ["https://www.facebook.com", "https://connect.facebook.net"] : []), ...(dev ? ["ws:"] : [])],
+    "connect-src": [
+      "'self'",
+      ...sanityApi,
+      ...(metaPixel ? ["https://www.facebook.com", "https://connect.facebook.net"] : []),
+      ...(dev ? ["ws:"] : []),
+    ],
     "frame-ancestors": ["'self'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],
@@ -63,11 +75,20 @@ export function studioCsp({ dev, sanityProjectId }: Options): string {
       "object-src": ["'none'"],
     });
   }
-  const api = [`https://${sanityProjectId}.api.sanity.io`, `wss://${sanityProjectId}.api.sanity.io`, "https://api.sanity.io"];
+  const api = [
+    `https://${sanityProjectId}.api.sanity.io`,
+    `wss://${sanityProjectId}.api.sanity.io`,
+    "https://api.sanity.io",
+  ];
   const bridge = "https://core.sanity-cdn.com";
   // Where the Studio looks up whether a newer Sanity version is out (its "update available" notice).
   const modules = "https://sanity-cdn.com";
-  const avatars = ["https://lh3.googleusercontent.com", "https://avatars.githubusercontent.com", "https://secure.gravatar.com", "https://www.gravatar.com"];
+  const avatars = [
+    "https://lh3.googleusercontent.com",
+    "https://avatars.githubusercontent.com",
+    "https://secure.gravatar.com",
+    "https://www.gravatar.com",
+  ];
   return policy({
     "default-src": ["'self'"],
     // No eval in production: the one eval the Studio's code attempts is Zod's feature test, switched off in
@@ -93,12 +114,22 @@ export function studioCsp({ dev, sanityProjectId }: Options): string {
  * forces HTTPS on every subdomain of the company's domain, and `preload` puts it in browsers' built-in lists —
  * both take months to undo.
  */
-export function commonHeaders({ includeSubDomains = false, preload = false }: { includeSubDomains?: boolean; preload?: boolean } = {}) {
-  const hsts = ["max-age=63072000", ...(includeSubDomains ? ["includeSubDomains"] : []), ...(preload ? ["preload"] : [])].join("; ");
+export function commonHeaders({
+  includeSubDomains = false,
+  preload = false,
+}: { includeSubDomains?: boolean; preload?: boolean } = {}) {
+  const hsts = [
+    "max-age=63072000",
+    ...(includeSubDomains ? ["includeSubDomains"] : []),
+    ...(preload ? ["preload"] : []),
+  ].join("; ");
   return [
     { key: "Strict-Transport-Security", value: hsts },
     { key: "X-Content-Type-Options", value: "nosniff" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-    { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()" },
+    {
+      key: "Permissions-Policy",
+      value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+    },
   ];
 }

@@ -16,7 +16,8 @@ export const text = (name: string, title: string, description: string, limit?: C
     title,
     description,
     type: "string",
-    validation: (r) => (limit ? [r.required(), r.max(COPY_LIMITS[limit].warn).warning(limitMessage(limit, "warn"))] : r.required()),
+    validation: (r) =>
+      limit ? [r.required(), r.max(COPY_LIMITS[limit].warn).warning(limitMessage(limit, "warn"))] : r.required(),
   });
 
 /** Required copy that may run to a few sentences (a multi-line box in the Studio). */
@@ -33,11 +34,19 @@ export const portableText = (name: string, title: string, description: string) =
     title,
     description,
     type: "array",
-    of: [defineArrayMember({ type: "block", styles: [{ title: "Normal", value: "normal" }], lists: [], marks: { decorators: [{ title: "Strong", value: "strong" }], annotations: [] } })],
+    of: [
+      defineArrayMember({
+        type: "block",
+        styles: [{ title: "Normal", value: "normal" }],
+        lists: [],
+        marks: { decorators: [{ title: "Strong", value: "strong" }], annotations: [] },
+      }),
+    ],
     validation: (r) => r.required().min(1),
   });
 
-export const TO_CONFIRM_MESSAGE = "To confirm before launch: an illustrative example, not a verified fact of the company.";
+export const TO_CONFIRM_MESSAGE =
+  "To confirm before launch: an illustrative example, not a verified fact of the company.";
 
 /**
  * Marks a company fact, figure, logo or testimonial the project started with as illustrative. While ticked, the
@@ -47,7 +56,8 @@ export const toConfirmField = () =>
   defineField({
     name: "toConfirm",
     title: "Illustrative: to confirm before launch",
-    description: "Ticked on the examples the site was built with. Replace them with the company's real, verified facts, then untick.",
+    description:
+      "Ticked on the examples the site was built with. Replace them with the company's real, verified facts, then untick.",
     type: "boolean",
     initialValue: false,
     validation: (r) => r.custom((value) => (value === true ? TO_CONFIRM_MESSAGE : true)).warning(),
@@ -65,11 +75,23 @@ export const imageWithAlt = (name: string, title: string, description: string, {
     description,
     type: "image",
     options: { hotspot },
-    fields: [defineField({ name: "alt", title: "Alternative text", description: "What the image shows, for screen readers and when it does not load: for a logo, the company's name.", type: "string", validation: (r) => r.required() })],
+    fields: [
+      defineField({
+        name: "alt",
+        title: "Alternative text",
+        description:
+          "What the image shows, for screen readers and when it does not load: for a logo, the company's name.",
+        type: "string",
+        validation: (r) => r.required(),
+      }),
+    ],
   });
 
 /** A section's preview in the page's list: its title, and what kind of section it is (flagged while illustrative). */
 export const sectionPreview = (kind: string) => ({
   select: { title: "title", toConfirm: "toConfirm" },
-  prepare: ({ title, toConfirm }: { title?: string; toConfirm?: boolean }) => ({ title, subtitle: flagged(kind, toConfirm) }),
+  prepare: ({ title, toConfirm }: { title?: string; toConfirm?: boolean }) => ({
+    title,
+    subtitle: flagged(kind, toConfirm),
+  }),
 });

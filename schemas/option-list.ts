@@ -18,7 +18,13 @@ export function requireEveryValue(values: readonly string[]) {
 }
 
 /** An array of {value, label} whose values come from code (lib/contact/options.ts). */
-export function optionListField(name: string, title: string, itemType: string, values: readonly string[], description: string) {
+export function optionListField(
+  name: string,
+  title: string,
+  itemType: string,
+  values: readonly string[],
+  description: string,
+) {
   return defineField({
     name,
     title,

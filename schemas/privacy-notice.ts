@@ -25,7 +25,8 @@ export const privacyNotice = defineType({
     defineField({
       name: "updatedAt",
       title: "Last updated",
-      description: "The notice's version: change it whenever what the notice says changes. Visitors are then asked for consent again, and each lead records the version it was sent under.",
+      description:
+        "The notice's version: change it whenever what the notice says changes. Visitors are then asked for consent again, and each lead records the version it was sent under.",
       type: "date",
       group: "notice",
       validation: (r) => r.required(),
@@ -34,7 +35,8 @@ export const privacyNotice = defineType({
     defineField({
       name: "body",
       title: "Notice",
-      description: "The law, what data and why (purposes), who receives it, how long it is kept and how to exercise rights.",
+      description:
+        "The law, what data and why (purposes), who receives it, how long it is kept and how to exercise rights.",
       type: "array",
       group: "notice",
       of: [
@@ -51,20 +53,43 @@ export const privacyNotice = defineType({
       validation: (r) => r.required().min(1),
     }),
     text("closeLabel", "Close button", "Closes the notice and returns to the page.", "notice"),
-    text("detailsTitle", "Company details heading", "Heading above the legal name, address, contact and authority.", "company"),
+    text(
+      "detailsTitle",
+      "Company details heading",
+      "Heading above the legal name, address, contact and authority.",
+      "company",
+    ),
     text("legalName", "Legal name", "The company responsible for the data, as registered.", "company"),
     text("legalNameLabel", "Legal name label", "e.g. “Responsable”.", "company"),
     text("address", "Address", "Registered address.", "company"),
     text("addressLabel", "Address label", "e.g. “Domicilio”.", "company"),
-    defineField({ name: "privacyEmail", title: "Privacy contact email", description: "Where people send requests about their data.", type: "string", group: "company", validation: (r) => r.required().email() }),
+    defineField({
+      name: "privacyEmail",
+      title: "Privacy contact email",
+      description: "Where people send requests about their data.",
+      type: "string",
+      group: "company",
+      validation: (r) => r.required().email(),
+    }),
     text("privacyEmailLabel", "Privacy contact label", "e.g. “Contacto de privacidad”.", "company"),
     text("authority", "Data protection authority", "The authority a person can complain to in this market.", "company"),
-    defineField({ name: "authorityUrl", title: "Authority website", type: "url", group: "company", validation: (r) => r.required().uri({ scheme: ["https"] }) }),
+    defineField({
+      name: "authorityUrl",
+      title: "Authority website",
+      type: "url",
+      group: "company",
+      validation: (r) => r.required().uri({ scheme: ["https"] }),
+    }),
     text("authorityLabel", "Authority label", "e.g. “Autoridad de protección de datos”.", "company"),
     // The seed's company facts (legal name, address, the encarregado's name in Brazil, the database registration
     // number in Argentina) are illustrative until the company confirms them, like the page's.
     { ...toConfirmField(), group: "company" },
-    text("formLine", "Line by the form's submit button", "Must contain {link}, where the link to the notice goes.", "notice"),
+    text(
+      "formLine",
+      "Line by the form's submit button",
+      "Must contain {link}, where the link to the notice goes.",
+      "notice",
+    ),
     text("formLinkLabel", "Link text in the form line", "e.g. “aviso de privacidad”.", "notice"),
     text("footerLinkLabel", "Footer link to the notice", "e.g. “Aviso de privacidad”.", "notice"),
     defineField({
@@ -78,12 +103,32 @@ export const privacyNotice = defineType({
       validation: (r) => r.required(),
     }),
     text("bannerLabel", "Banner name", "Read by screen readers when they reach the banner, e.g. “Cookies”.", "consent"),
-    text("bannerText", "Banner text", "One or two short sentences: what the pixel measures and that it is optional.", "consent"),
+    text(
+      "bannerText",
+      "Banner text",
+      "One or two short sentences: what the pixel measures and that it is optional.",
+      "consent",
+    ),
     text("acceptLabel", "Accept button", "e.g. “Aceptar”.", "consent"),
     text("rejectLabel", "Reject button", "e.g. “Rechazar”. As easy to find as accept.", "consent"),
-    text("settingsLinkLabel", "Footer link to change the choice", "Reopens the banner, e.g. “Preferencias de cookies”.", "consent"),
-    text("bannerGrantedNow", "Current choice: accepted", "Shown when the banner is reopened after accepting, e.g. “Ahora aceptas la medición.”", "consent"),
-    text("bannerDeniedNow", "Current choice: refused", "Shown when the banner is reopened after refusing, e.g. “Ahora rechazas la medición.”", "consent"),
+    text(
+      "settingsLinkLabel",
+      "Footer link to change the choice",
+      "Reopens the banner, e.g. “Preferencias de cookies”.",
+      "consent",
+    ),
+    text(
+      "bannerGrantedNow",
+      "Current choice: accepted",
+      "Shown when the banner is reopened after accepting, e.g. “Ahora aceptas la medición.”",
+      "consent",
+    ),
+    text(
+      "bannerDeniedNow",
+      "Current choice: refused",
+      "Shown when the banner is reopened after refusing, e.g. “Ahora rechazas la medición.”",
+      "consent",
+    ),
   ],
   preview: {
     select: { market: "market", title: "title", toConfirm: "toConfirm" },

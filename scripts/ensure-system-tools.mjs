@@ -49,9 +49,13 @@ for (const name of process.argv.slice(2)) {
   if (tool.found()) continue;
   if (isRoot && hasApt && !process.env[tool.override]) {
     console.log(`${name} not found: installing Debian's ${tool.apt} package…`);
-    execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${tool.apt}`, { stdio: "inherit" });
+    execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${tool.apt}`, {
+      stdio: "inherit",
+    });
     if (tool.found()) continue;
   }
-  console.error(`${name} is missing: run \`sudo apt-get install -y ${tool.apt}\` (or set ${tool.override}), then re-run the tests.`);
+  console.error(
+    `${name} is missing: run \`sudo apt-get install -y ${tool.apt}\` (or set ${tool.override}), then re-run the tests.`,
+  );
   process.exit(1);
 }

@@ -17,7 +17,11 @@ type Rule = { selector: string; rule: "lines" | "width"; lines?: number };
 const RULES: Record<string, Rule> = {
   brandName: { selector: "header span", rule: "lines", lines: 1 },
   contactButton: { selector: 'header a[href="#contact-form"]', rule: "lines", lines: 1 },
-  heroHighlight: { selector: "section[aria-labelledby=hero-title] > div > div > p:first-child", rule: "lines", lines: 1 },
+  heroHighlight: {
+    selector: "section[aria-labelledby=hero-title] > div > div > p:first-child",
+    rule: "lines",
+    lines: 1,
+  },
   heroTitle: { selector: "#hero-title", rule: "lines", lines: 4 },
   heroCta: { selector: 'section[aria-labelledby=hero-title] a[href="#contact-form"]', rule: "lines", lines: 1 },
   sectionTitle: { selector: "#contact-title", rule: "lines", lines: 3 },
@@ -74,7 +78,10 @@ for (const market of MARKETS) {
           // Runs in another font (a fallback glyph) sit a pixel or two off; a new line starts well below.
           const tops = [...range.getClientRects()].map((r) => r.top).sort((a, b) => a - b);
           const lines = tops.filter((top, i) => i === 0 || top - tops[i - 1]! > 8).length;
-          const overflow = document.documentElement.scrollWidth > 360 || el.getBoundingClientRect().right > 360 || range.getBoundingClientRect().right > 360;
+          const overflow =
+            document.documentElement.scrollWidth > 360 ||
+            el.getBoundingClientRect().right > 360 ||
+            range.getBoundingClientRect().right > 360;
           // The header's brand and button share one row: neither may push the other onto two lines.
           const brand = document.querySelector("header span")!;
           const brandRange = document.createRange();
@@ -99,4 +106,5 @@ for (const market of MARKETS) {
   }
 }
 await browser.close();
-for (const [kind, fits] of Object.entries(results)) console.log(`${kind.padEnd(14)} fits ${Math.min(...fits)} (mx/br/ar: ${fits.join("/")})`);
+for (const [kind, fits] of Object.entries(results))
+  console.log(`${kind.padEnd(14)} fits ${Math.min(...fits)} (mx/br/ar: ${fits.join("/")})`);

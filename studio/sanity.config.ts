@@ -30,18 +30,32 @@ export default defineConfig({
         previewMode: { enable: "/api/draft-mode/enable", disable: "/api/draft-mode/disable" },
       },
       resolve: {
-        mainDocuments: MARKETS.map((market) => ({ route: [`/${market}`, `/${market}/*`], filter: `_type == "landingPage" && market == "${market}"` })),
+        mainDocuments: MARKETS.map((market) => ({
+          route: [`/${market}`, `/${market}/*`],
+          filter: `_type == "landingPage" && market == "${market}"`,
+        })),
         locations: {
           landingPage: defineLocations({
             select: { market: "market", title: "hero.title" },
             resolve: (doc) =>
-              isMarket(doc?.market) ? { locations: [{ title: `${MARKET_NAMES[doc.market]}: ${doc?.title ?? ""}`, href: `/${doc.market}` }] } : null,
+              isMarket(doc?.market)
+                ? { locations: [{ title: `${MARKET_NAMES[doc.market]}: ${doc?.title ?? ""}`, href: `/${doc.market}` }] }
+                : null,
           }),
           // The notice lives over its market's landing page, opened by its fragment.
           privacyNotice: defineLocations({
             select: { market: "market", title: "title" },
             resolve: (doc) =>
-              isMarket(doc?.market) ? { locations: [{ title: `${MARKET_NAMES[doc.market]}: ${doc?.title ?? ""}`, href: `/${doc.market}#privacy-notice` }] } : null,
+              isMarket(doc?.market)
+                ? {
+                    locations: [
+                      {
+                        title: `${MARKET_NAMES[doc.market]}: ${doc?.title ?? ""}`,
+                        href: `/${doc.market}#privacy-notice`,
+                      },
+                    ],
+                  }
+                : null,
           }),
         },
       },
@@ -56,6 +70,8 @@ export default defineConfig({
   document: {
     newDocumentOptions: (prev) => prev.filter((item) => !SINGLETONS.includes(item.templateId)),
     actions: (prev, { schemaType }) =>
-      SINGLETONS.includes(schemaType) ? prev.filter((a) => !["delete", "duplicate", "unpublish"].includes(a.action ?? "")) : prev,
+      SINGLETONS.includes(schemaType)
+        ? prev.filter((a) => !["delete", "duplicate", "unpublish"].includes(a.action ?? ""))
+        : prev,
   },
 });

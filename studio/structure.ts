@@ -10,7 +10,12 @@ export const structure: StructureResolver = (S) =>
         S.listItem()
           .id(market)
           .title(MARKET_NAMES[market])
-          .child(S.document().schemaType("landingPage").documentId(`landingPage.${market}`).title(`${MARKET_NAMES[market]} landing page`)),
+          .child(
+            S.document()
+              .schemaType("landingPage")
+              .documentId(`landingPage.${market}`)
+              .title(`${MARKET_NAMES[market]} landing page`),
+          ),
       ),
       // Each market's privacy notice, with its consent banner copy, is one document of its own.
       S.divider(),
@@ -18,6 +23,11 @@ export const structure: StructureResolver = (S) =>
         S.listItem()
           .id(`privacy-${market}`)
           .title(`${MARKET_NAMES[market]} privacy notice`)
-          .child(S.document().schemaType("privacyNotice").documentId(`privacyNotice.${market}`).title(`${MARKET_NAMES[market]} privacy notice`)),
+          .child(
+            S.document()
+              .schemaType("privacyNotice")
+              .documentId(`privacyNotice.${market}`)
+              .title(`${MARKET_NAMES[market]} privacy notice`),
+          ),
       ),
     ]);

@@ -68,7 +68,12 @@ export async function generateMetadata({ params }: PageProps<"/[market]">): Prom
       locale: MARKET_LOCALES[market].replace("-", "_"),
       images: [{ ...image, alt: seo.title }],
     },
-    twitter: { card: "summary_large_image", title: seo.title, description: seo.description, images: [{ url: image.url, alt: seo.title }] },
+    twitter: {
+      card: "summary_large_image",
+      title: seo.title,
+      description: seo.description,
+      images: [{ url: image.url, alt: seo.title }],
+    },
   };
 }
 
@@ -82,7 +87,12 @@ export default async function LandingPage({ params }: PageProps<"/[market]">) {
   const consentAsked = asksConsent(notice.askConsent);
   const scope = { market, version: notice.updatedAt, ask: consentAsked };
   const clean = stegaClean(content);
-  const jsonLd = pageJsonLd(clean, market, env.NEXT_PUBLIC_SITE_URL, socialImage(market, clean.seo.ogImage, sanityImageProject(env)).url);
+  const jsonLd = pageJsonLd(
+    clean,
+    market,
+    env.NEXT_PUBLIC_SITE_URL,
+    socialImage(market, clean.seo.ogImage, sanityImageProject(env)).url,
+  );
   return (
     <>
       {/* Data for search engines, not a script the browser runs. */}
@@ -104,13 +114,29 @@ export default async function LandingPage({ params }: PageProps<"/[market]">) {
       <DraftModeTools market={market} />
       <SiteHeader market={market} brandName={content.brandName} header={content.header} />
       <main>
-        <HeroSection hero={content.hero} brandName={content.brandName} locale={content.locale} currency={content.currency} />
+        <HeroSection
+          hero={content.hero}
+          brandName={content.brandName}
+          locale={content.locale}
+          currency={content.currency}
+        />
         {/* The hero's claim is footnote 1; the cards' footnotes continue from 2. */}
         <BenefitsSection benefits={content.benefits} firstNote={2} />
         <PageSections sections={content.sections} company={content.company} />
-        <ContactSection market={market} content={content} consent={scope} formNote={<PrivacyFormLine notice={notice} />} />
+        <ContactSection
+          market={market}
+          content={content}
+          consent={scope}
+          formNote={<PrivacyFormLine notice={notice} />}
+        />
       </main>
-      <SiteFooter market={market} brandName={content.brandName} company={content.company} footer={content.footer} links={<PrivacyFooterLinks notice={notice} consentAsked={consentAsked} />} />
+      <SiteFooter
+        market={market}
+        brandName={content.brandName}
+        company={content.company}
+        footer={content.footer}
+        links={<PrivacyFooterLinks notice={notice} consentAsked={consentAsked} />}
+      />
       <PrivacyNotice notice={notice} />
       {/* After everything visible: an inline script waits for the stylesheet, and the parser with it, so placed
           before the header it made the first frame paint a half-parsed header that then moved (a layout shift). It

@@ -20,11 +20,17 @@ export function BenefitsSection({ benefits, firstNote }: Props) {
         </h2>
         <ul className="mt-10 grid gap-6 md:grid-cols-3 md:grid-rows-[auto_auto_auto_1fr]">
           {cards.map((card) => (
-            <li key={card._key} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:row-span-4 md:grid md:grid-rows-subgrid">
+            <li
+              key={card._key}
+              className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:row-span-4 md:grid md:grid-rows-subgrid"
+            >
               <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
                 <BenefitIcon name={card.icon} />
               </span>
-              <p className="mt-2 text-3xl font-extrabold text-accent" aria-describedby={card.note ? `benefit-note-${card._key}` : undefined}>
+              <p
+                className="mt-2 text-3xl font-extrabold text-accent"
+                aria-describedby={card.note ? `benefit-note-${card._key}` : undefined}
+              >
                 {card.claim}
                 {card.note ? <NoteMarker n={card.note} /> : null}
               </p>

@@ -4,7 +4,15 @@ import { useEffect, useRef, useSyncExternalStore } from "react";
 import { currentChoice, recordChoice, type ConsentScope } from "@/lib/consent/browser-consent";
 import type { ConsentChoice } from "@/lib/consent/consent-cookie";
 
-type Copy = { label: string; text: string; accept: string; reject: string; noticeLink: string; grantedNow: string; deniedNow: string };
+type Copy = {
+  label: string;
+  text: string;
+  accept: string;
+  reject: string;
+  noticeLink: string;
+  grantedNow: string;
+  deniedNow: string;
+};
 
 // One banner per page; the footer's settings button reopens it. A tiny store instead of context keeps both
 // leaves independent of the server components between them.
@@ -27,13 +35,21 @@ const isOpen = () => (open ??= scopeShown ? currentChoice(scopeShown) === null :
 /** The page reserves the banner's height at its end, and focus scrolling keeps clear of it (WCAG 2.4.11). */
 const HEIGHT_PROPERTY = "--consent-banner-height";
 
-const buttonClass = "inline-flex h-11 items-center justify-center gap-2 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800";
+const buttonClass =
+  "inline-flex h-11 items-center justify-center gap-2 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800";
 const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800";
 
 function CheckMark() {
   return (
     <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4">
-      <path d="m5 10.5 3.2 3.2L15 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="m5 10.5 3.2 3.2L15 7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -58,7 +74,8 @@ export function ConsentBanner({ copy, scope }: { copy: Copy; scope: ConsentScope
     const banner = region.current;
     if (!shown || !banner) return;
     const root = document.documentElement;
-    const reserve = () => root.style.setProperty(HEIGHT_PROPERTY, `${Math.ceil(banner.getBoundingClientRect().height)}px`);
+    const reserve = () =>
+      root.style.setProperty(HEIGHT_PROPERTY, `${Math.ceil(banner.getBoundingClientRect().height)}px`);
     const observer = new ResizeObserver(reserve);
     observer.observe(banner);
     reserve();
@@ -67,7 +84,8 @@ export function ConsentBanner({ copy, scope }: { copy: Copy; scope: ConsentScope
     const keepAbove = (event: FocusEvent) => {
       const target = event.target;
       if (!(target instanceof HTMLElement) || banner.contains(target)) return;
-      if (target.getBoundingClientRect().bottom > banner.getBoundingClientRect().top) target.scrollIntoView({ block: "nearest" });
+      if (target.getBoundingClientRect().bottom > banner.getBoundingClientRect().top)
+        target.scrollIntoView({ block: "nearest" });
     };
     document.addEventListener("focusin", keepAbove);
     return () => {
@@ -86,7 +104,12 @@ export function ConsentBanner({ copy, scope }: { copy: Copy; scope: ConsentScope
 
   if (!shown) return null;
   const button = (answer: ConsentChoice, label: string) => (
-    <button type="button" className={buttonClass} aria-pressed={choice ? choice === answer : undefined} onClick={() => choose(answer)}>
+    <button
+      type="button"
+      className={buttonClass}
+      aria-pressed={choice ? choice === answer : undefined}
+      onClick={() => choose(answer)}
+    >
       {choice === answer ? <CheckMark /> : null}
       {label}
     </button>
@@ -105,7 +128,9 @@ export function ConsentBanner({ copy, scope }: { copy: Copy; scope: ConsentScope
               {copy.noticeLink}
             </a>
           </p>
-          {choice ? <p className="mt-1 font-medium">{choice === "granted" ? copy.grantedNow : copy.deniedNow}</p> : null}
+          {choice ? (
+            <p className="mt-1 font-medium">{choice === "granted" ? copy.grantedNow : copy.deniedNow}</p>
+          ) : null}
         </div>
         <div className="grid shrink-0 grid-cols-2 gap-3 sm:flex">
           {button("denied", copy.reject)}
@@ -118,7 +143,11 @@ export function ConsentBanner({ copy, scope }: { copy: Copy; scope: ConsentScope
 
 /** Footer control that brings the banner back; absent until hydrated, since without JavaScript it could do nothing. */
 export function ConsentSettingsButton({ label }: { label: string }) {
-  const hydrated = useSyncExternalStore(subscribe, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
   if (!hydrated) return null;
   return (
     <button

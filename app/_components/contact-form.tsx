@@ -6,7 +6,14 @@ import { attributionForLead } from "@/lib/attribution/kept-touches";
 import { trackingAllowed, trackPixelEvent, type ConsentScope } from "@/lib/consent/browser-consent";
 import { isEmailAddress } from "@/lib/contact/email-rule";
 import { countryName, fill, listOf, minutesIn, retryAfterMinutes } from "@/lib/contact/form-messages";
-import { FIELD_LIMITS, MARKET_PHONE_PREFIX, PHONE_MIN_LENGTH, PHONE_PATTERN, type PhonePrefix, type SelectName } from "@/lib/contact/options";
+import {
+  FIELD_LIMITS,
+  MARKET_PHONE_PREFIX,
+  PHONE_MIN_LENGTH,
+  PHONE_PATTERN,
+  type PhonePrefix,
+  type SelectName,
+} from "@/lib/contact/options";
 import type { PhoneVerdict } from "@/lib/contact/phone-check";
 import type { LandingContent } from "@/lib/content/landing-content";
 import { MARKET_LOCALES, type Market } from "@/lib/markets/markets";
@@ -111,7 +118,11 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props
   // Each select's value, for the box that shows it.
   const [chosen, setChosen] = useState<Partial<Record<SelectName, string>>>({ phonePrefix: defaultPhonePrefix });
   const syncChosen = () =>
-    setChosen(Object.fromEntries((["phonePrefix", "country", "reason", "volume"] as const).map((name) => [name, control(name)?.value ?? ""])));
+    setChosen(
+      Object.fromEntries(
+        (["phonePrefix", "country", "reason", "volume"] as const).map((name) => [name, control(name)?.value ?? ""]),
+      ),
+    );
 
   const control = (name: string) => {
     const element = formRef.current?.elements.namedItem(name);
@@ -124,9 +135,11 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props
     setValid(invalid.length === 0);
   }
 
-  const show = (controls: Control[]) => setMessages((shown) => ({ ...shown, ...Object.fromEntries(controls.map((c) => [c.name, c.validationMessage])) }));
+  const show = (controls: Control[]) =>
+    setMessages((shown) => ({ ...shown, ...Object.fromEntries(controls.map((c) => [c.name, c.validationMessage])) }));
   /** A shown message follows its field as it is fixed; `now` shows it even before the visitor leaves the field. */
-  const refresh = (c: Control, now: boolean) => setMessages((shown) => (now || c.name in shown ? { ...shown, [c.name]: c.validationMessage } : shown));
+  const refresh = (c: Control, now: boolean) =>
+    setMessages((shown) => (now || c.name in shown ? { ...shown, [c.name]: c.validationMessage } : shown));
 
   /** The phone under the selected prefix; true when another offered prefix fits and the switch is worth showing now. */
   function checkPhone(): boolean {
@@ -135,7 +148,9 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props
     if (!phone || !prefix) return false;
     phone.setCustomValidity("");
     const verdict =
-      phone.validity.valid && checker.current ? checker.current.checkPhone(phone.value, prefix.value as PhonePrefix, MARKET_PHONE_PREFIX[market]) : null;
+      phone.validity.valid && checker.current
+        ? checker.current.checkPhone(phone.value, prefix.value as PhonePrefix, MARKET_PHONE_PREFIX[market])
+        : null;
     const other = verdict && !verdict.ok ? (verdict.fits ?? null) : null;
     setFits(other);
     if (!verdict || verdict.ok) return false;
@@ -152,7 +167,8 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props
   function applyRules(target: Control): boolean {
     // A server verdict holds until the field is edited.
     target.setCustomValidity("");
-    if (target.name === "email" && target.validity.valid && !isEmailAddress(target.value)) target.setCustomValidity(copy.emailInvalid);
+    if (target.name === "email" && target.validity.valid && !isEmailAddress(target.value))
+      target.setCustomValidity(copy.emailInvalid);
     return target.name === "phone" || target.name === "phonePrefix" ? checkPhone() : false;
   }
 
@@ -166,7 +182,9 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props
         if (phone) refresh(phone, checkPhone());
         revalidate();
       })
-      .catch((error: unknown) => console.warn("The phone check did not load; the server still checks the number", error));
+      .catch((error: unknown) =>
+        console.warn("The phone check did not load; the server still checks the number", error),
+      );
   }
 
   /** Any change by the visitor (or by the page, as a bubbling change event): rules, shown messages, the hint. */
@@ -254,7 +272,9 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props
       });
       if (response.ok) {
         // The confirmation below says the same and takes focus: the toast is for the eyes only, so it is heard once.
-        toast.success(<span aria-hidden="true">{copy.successTitle}</span>, { description: <span aria-hidden="true">{copy.successMessage}</span> });
+        toast.success(<span aria-hidden="true">{copy.successTitle}</span>, {
+          description: <span aria-hidden="true">{copy.successMessage}</span>,
+        });
         // The browser pixel's Lead, under the server event's id (the submission id), so Meta counts one lead.
         trackPixelEvent(consent, "Lead", { params: {}, eventID: submissionId });
         form.reset();
@@ -272,7 +292,11 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props
       (expected ? console.warn : console.error)("Contact submission failed", response.status, detail);
       if (response.status === 422 && detail.fields && markRejected(form, detail.fields)) fail(copy.errorInvalid);
       else if (response.status === 429)
-        fail(fill(copy.errorRateLimited, { minutes: minutesIn(retryAfterMinutes(response.headers.get("retry-after")), locale) }));
+        fail(
+          fill(copy.errorRateLimited, {
+            minutes: minutesIn(retryAfterMinutes(response.headers.get("retry-after")), locale),
+          }),
+        );
       else fail(copy.errorMessage);
     } catch (error) {
       // No answer at all: the connection, not the page.
@@ -285,7 +309,8 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props
   }
 
   /** Ties a field to its message (aria-describedby) while one is shown. */
-  const described = (name: string) => (messages[name] ? { "aria-describedby": `contact-${name}-message`, "aria-invalid": true as const } : {});
+  const described = (name: string) =>
+    messages[name] ? { "aria-describedby": `contact-${name}-message`, "aria-invalid": true as const } : {};
   const message = (name: string, after?: ReactNode) =>
     messages[name] ? (
       <div className="mt-1 text-sm text-danger">
@@ -308,8 +333,19 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props
         <div aria-hidden="true" className={`${selectShown} ${option ? "" : "text-slate-500"}`}>
           {option ? option.label : name === "phonePrefix" ? "" : copy.fields[name].placeholder}
         </div>
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-slate-600">
-          <path d="m5 7.5 5 5 5-5" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-slate-600"
+        >
+          <path
+            d="m5 7.5 5 5 5-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.75"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </div>
     );
@@ -320,7 +356,14 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props
       {label(name)}
       {selectBox(
         name,
-        <select id={`contact-${name}`} name={name} required defaultValue="" className={selectClass} {...described(name)}>
+        <select
+          id={`contact-${name}`}
+          name={name}
+          required
+          defaultValue=""
+          className={selectClass}
+          {...described(name)}
+        >
           <option value="" disabled>
             {copy.fields[name].placeholder}
           </option>
@@ -375,7 +418,9 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props
               locale,
             ),
           });
-  const describedBy = [hint ? "contact-missing" : null, outcome && !outcome.sent ? "contact-failure" : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? "contact-missing" : null, outcome && !outcome.sent ? "contact-failure" : null].filter(Boolean).join(" ") ||
+    undefined;
 
   return (
     <>
@@ -398,7 +443,13 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props
             {label("phonePrefix")}
             {selectBox(
               "phonePrefix",
-              <select id="contact-phonePrefix" name="phonePrefix" autoComplete="tel-country-code" defaultValue={defaultPhonePrefix} className={selectClass}>
+              <select
+                id="contact-phonePrefix"
+                name="phonePrefix"
+                autoComplete="tel-country-code"
+                defaultValue={defaultPhonePrefix}
+                className={selectClass}
+              >
                 {copy.options.phonePrefix.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
@@ -496,7 +547,14 @@ function CheckIcon() {
   return (
     <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-5 shrink-0 text-accent">
       <circle cx="10" cy="10" r="8.5" fill="currentColor" />
-      <path d="m6.5 10.2 2.3 2.3 4.7-4.8" fill="none" stroke="white" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="m6.5 10.2 2.3 2.3 4.7-4.8"
+        fill="none"
+        stroke="white"
+        strokeWidth="1.75"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -50,7 +50,13 @@ export function ContactSection({ market, content, consent, formNote }: Props) {
           <p className="mt-4 text-lg text-muted">{contact.intro}</p>
         </div>
         <div className="lg:col-span-3">
-          <ContactForm key={market} copy={copy} defaultPhonePrefix={content.defaultPhonePrefix} market={market} consent={consent} />
+          <ContactForm
+            key={market}
+            copy={copy}
+            defaultPhonePrefix={content.defaultPhonePrefix}
+            market={market}
+            consent={consent}
+          />
           {formNote}
         </div>
       </div>

@@ -2,7 +2,9 @@ import type { ContentImage as Image } from "@/lib/content/content-fields";
 import { imageSources } from "@/lib/content/content-images";
 import { readPublicEnv } from "@/lib/env/env";
 
-type Props = { image: Image; className?: string } & ({ height: number; width?: never; crop?: never } | { width: number; height: number; crop: true });
+type Props = { image: Image; className?: string } & (
+  { height: number; width?: never; crop?: never } | { width: number; height: number; crop: true }
+);
 
 /**
  * A Studio image below the fold: its box is reserved from its intrinsic size (no layout shift when it arrives), it
@@ -14,6 +16,17 @@ export function ContentImage({ image, className, ...size }: Props) {
   const width = size.crop ? size.width : Math.round((image.width / image.height) * height);
   const sources = imageSources(image, readPublicEnv(), size.crop ? { width, height } : { width });
   // A plain <img>: next/image would add client JavaScript for what the browser does itself (lazy, srcset).
-  // eslint-disable-next-line @next/next/no-img-element
-  return <img src={sources.src} srcSet={sources.srcSet} alt={image.alt} width={width} height={height} loading="lazy" decoding="async" className={className} />;
+  return (
+    // eslint-disable-next-line @next/next/no-img-element
+    <img
+      src={sources.src}
+      srcSet={sources.srcSet}
+      alt={image.alt}
+      width={width}
+      height={height}
+      loading="lazy"
+      decoding="async"
+      className={className}
+    />
+  );
 }

@@ -8,7 +8,10 @@ import type { Market } from "@/lib/markets/markets";
 export async function DraftModeTools({ market }: { market: Market }) {
   if (!(await draftMode()).isEnabled) return null;
   return (
-    <aside aria-label="Preview" className="sticky top-0 z-30 flex items-center justify-center gap-4 bg-amber-300 px-4 py-2 text-sm font-semibold text-ink">
+    <aside
+      aria-label="Preview"
+      className="sticky top-0 z-30 flex items-center justify-center gap-4 bg-amber-300 px-4 py-2 text-sm font-semibold text-ink"
+    >
       <span>Preview: you are seeing unpublished drafts.</span>
       {/* A full navigation, so the route handler can clear the draft cookie. */}
       <a href={`/api/draft-mode/disable?redirect=/${market}`} className="underline">

@@ -1,7 +1,10 @@
 import type { ErrorPageCopy } from "@/lib/content/landing-content";
 
 /** The spec's English, for errors outside a market or when the market's words cannot be read. */
-const ENGLISH: ErrorPageCopy = { message: "Something went wrong while showing this page. Please try again in a moment.", homeLink: "Return to Home" };
+const ENGLISH: ErrorPageCopy = {
+  message: "Something went wrong while showing this page. Please try again in a moment.",
+  homeLink: "Return to Home",
+};
 
 /** The spec's literal title of the fallback screen, also the document's title when the page's own metadata failed. */
 export const ERROR_TITLE = "Unexpected Application Error!";
@@ -10,7 +13,15 @@ export const ERROR_TITLE = "Unexpected Application Error!";
  * The generic fallback screen for unexpected errors (spec §2): the spec's title, then the market's own words and a
  * link to its home page.
  */
-export function ErrorFallback({ digest, copy, home = "/" }: { digest?: string; copy?: ErrorPageCopy | null; home?: string }) {
+export function ErrorFallback({
+  digest,
+  copy,
+  home = "/",
+}: {
+  digest?: string;
+  copy?: ErrorPageCopy | null;
+  home?: string;
+}) {
   const words = copy ?? ENGLISH;
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-start justify-center gap-4 px-6 py-16">

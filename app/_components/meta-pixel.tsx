@@ -11,7 +11,8 @@ import type { ConsentScope } from "@/lib/consent/browser-consent";
  */
 export function MetaPixel({ pixelId, scope }: { pixelId: string; scope: ConsentScope }) {
   const load = `t=b.createElement(e);t.async=!0;t.src=v;s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s);`;
-  const answer = (choice: string) => `/(?:^|;\\s*)${consentCookieName(scope.market)}=${choice}\\.${scope.version}(?:;|$)/.test(b.cookie)`;
+  const answer = (choice: string) =>
+    `/(?:^|;\\s*)${consentCookieName(scope.market)}=${choice}\\.${scope.version}(?:;|$)/.test(b.cookie)`;
   const start = scope.ask ? `fbq('consent','revoke');if(${answer("granted")}){fbq('consent','grant');${load}}` : load;
   const pageView = scope.ask ? `if(!${answer("denied")})fbq('track','PageView')` : `fbq('track','PageView')`;
   const snippet = `!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';n.queue=[];${start}fbq('init',${JSON.stringify(pixelId)});${pageView}}(window,document,'script',${JSON.stringify(META_PIXEL_SCRIPT)});`;
@@ -22,7 +23,13 @@ export function MetaPixel({ pixelId, scope }: { pixelId: string; scope: ConsentS
       {scope.ask ? null : (
         <noscript>
           {/* eslint-disable-next-line @next/next/no-img-element -- the pixel's no-JS fallback must be a plain img */}
-          <img height="1" width="1" alt="" style={{ display: "none" }} src={`https://www.facebook.com/tr?id=${pixelId}&ev=PageView&noscript=1`} />
+          <img
+            height="1"
+            width="1"
+            alt=""
+            style={{ display: "none" }}
+            src={`https://www.facebook.com/tr?id=${pixelId}&ev=PageView&noscript=1`}
+          />
         </noscript>
       )}
     </>

@@ -11,7 +11,17 @@ export function NoteMarker({ n }: { n: number }) {
 }
 
 /** The footnote a marker points to; `id` is what the claim's `aria-describedby` names. */
-export function Note({ id, n, children, className }: { id: string; n: number; children: React.ReactNode; className?: string }) {
+export function Note({
+  id,
+  n,
+  children,
+  className,
+}: {
+  id: string;
+  n: number;
+  children: React.ReactNode;
+  className?: string;
+}) {
   return (
     <p id={id} className={className}>
       <sup className="mr-1 font-semibold">{n}</sup>

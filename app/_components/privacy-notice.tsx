@@ -23,9 +23,15 @@ const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover
  * landing: hidden until a link targets `#privacy-notice`, then shown over the page by CSS alone.
  */
 export function PrivacyNotice({ notice }: { notice: Notice }) {
-  const updated = new Intl.DateTimeFormat(notice.locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(notice.updatedAt));
+  const updated = new Intl.DateTimeFormat(notice.locale, { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(notice.updatedAt),
+  );
   const close = (
-    <a href={`#${FORM_LINK_ID}`} data-close className="inline-flex h-11 shrink-0 items-center rounded-full border border-slate-300 px-4 text-sm font-semibold text-ink hover:bg-slate-50">
+    <a
+      href={`#${FORM_LINK_ID}`}
+      data-close
+      className="inline-flex h-11 shrink-0 items-center rounded-full border border-slate-300 px-4 text-sm font-semibold text-ink hover:bg-slate-50"
+    >
       {notice.closeLabel}
     </a>
   );
@@ -36,7 +42,7 @@ export function PrivacyNotice({ notice }: { notice: Notice }) {
         role="dialog"
         aria-labelledby={`${NOTICE_ID}-title`}
         tabIndex={-1}
-        className="fixed inset-0 z-50 hidden overflow-y-auto overscroll-contain bg-slate-900/60 p-3 focus:outline-none target:block sm:p-8"
+        className="fixed inset-0 z-50 hidden overflow-y-auto overscroll-contain bg-slate-900/60 p-3 target:block focus:outline-none sm:p-8"
       >
         <div className="mx-auto max-w-2xl rounded-2xl bg-white p-6 text-base text-ink shadow-xl sm:p-8">
           <div className="flex items-start justify-between gap-4">

@@ -29,9 +29,15 @@ export function SavingsEstimate({ copy, cta, brandName, locale, currency, childr
   const amount = parseAmount(input, decimalMark);
   const estimate = amount ? estimateSavings(amount, copy.bank, copy.ours) : null;
 
-  const usd = (value: number) => new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(value);
+  const usd = (value: number) =>
+    new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(value);
   const local = (usdValue: number) => `≈ ${formatCurrency(usdValue * copy.usdRate, locale, currency, { exact: true })}`;
-  const percent = (value: number, digits = 0) => new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  const percent = (value: number, digits = 0) =>
+    new Intl.NumberFormat(locale, {
+      style: "percent",
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value);
   const cell = (value: number | undefined) => (value == null ? "—" : usd(value));
 
   function carryAmount() {
@@ -43,7 +49,12 @@ export function SavingsEstimate({ copy, cta, brandName, locale, currency, childr
 
   const rows: [string, keyof NonNullable<typeof estimate>["bank"], string?, string?][] = [
     [copy.feeLabel, "fee"],
-    [copy.fxMarginLabel, "fxMargin", percent(copy.bank.fxMarginPercent / 100, 2), percent(copy.ours.fxMarginPercent / 100, 2)],
+    [
+      copy.fxMarginLabel,
+      "fxMargin",
+      percent(copy.bank.fxMarginPercent / 100, 2),
+      percent(copy.ours.fxMarginPercent / 100, 2),
+    ],
     [copy.intermediaryLabel, "intermediary"],
     [copy.totalLabel, "total"],
   ];
@@ -91,7 +102,10 @@ export function SavingsEstimate({ copy, cta, brandName, locale, currency, childr
             </thead>
             <tbody>
               {rows.map(([label, key, bankNote, ourNote]) => (
-                <tr key={key} className={key === "total" ? "border-t border-slate-300 font-bold" : "border-t border-slate-100"}>
+                <tr
+                  key={key}
+                  className={key === "total" ? "border-t border-slate-300 font-bold" : "border-t border-slate-100"}
+                >
                   <th scope="row" className="py-2 pr-2 text-left font-medium">
                     {label}
                   </th>
@@ -110,7 +124,9 @@ export function SavingsEstimate({ copy, cta, brandName, locale, currency, childr
           <div className="mt-4 rounded-xl bg-emerald-50 p-4">
             <p className="text-sm font-medium text-accent">{copy.savingLabel}</p>
             <output htmlFor="estimate-amount" className="mt-1 block">
-              <span className="block text-3xl font-extrabold text-accent tabular-nums">{estimate ? usd(estimate.saving) : "—"}</span>
+              <span className="block text-3xl font-extrabold text-accent tabular-nums">
+                {estimate ? usd(estimate.saving) : "—"}
+              </span>
               {estimate ? (
                 <span className="mt-1 block text-sm text-ink tabular-nums">
                   {local(estimate.saving)} · {copy.savingShare.replace("{percent}", percent(estimate.savingShare))}

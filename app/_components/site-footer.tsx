@@ -2,10 +2,19 @@ import type { ReactNode } from "react";
 import type { LandingContent } from "@/lib/content/landing-content";
 import type { Market } from "@/lib/markets/markets";
 
-type Props = { market: Market; brandName: string; company: LandingContent["company"]; footer: LandingContent["footer"]; links?: ReactNode };
+type Props = {
+  market: Market;
+  brandName: string;
+  company: LandingContent["company"];
+  footer: LandingContent["footer"];
+  links?: ReactNode;
+};
 
 /** An address the way the market writes it: São Paulo – SP, 04538-133 in Brazil; 06600 Ciudad de México, CDMX elsewhere. */
-export function formatAddress(market: Market, { streetAddress, postalCode, addressLocality, addressRegion }: LandingContent["company"]["address"]): string {
+export function formatAddress(
+  market: Market,
+  { streetAddress, postalCode, addressLocality, addressRegion }: LandingContent["company"]["address"],
+): string {
   return market === "br"
     ? `${streetAddress}, ${addressLocality} – ${addressRegion}, ${postalCode}`
     : `${streetAddress}, ${postalCode} ${addressLocality}, ${addressRegion}`;

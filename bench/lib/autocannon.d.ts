@@ -1,6 +1,15 @@
 // The slice of autocannon 8's API the benchmark uses (the package ships no types).
 declare module "autocannon" {
-  type Histogram = { average: number; mean: number; min: number; max: number; total: number; p50: number; p90: number; p99: number };
+  type Histogram = {
+    average: number;
+    mean: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p99: number;
+  };
   type Context = Record<string, unknown>;
   type RawRequest = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
   type Request = RawRequest & {

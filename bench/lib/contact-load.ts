@@ -125,7 +125,9 @@ export async function contactPass(
     statuses[`${status} (retry)`] = (statuses[`${status} (retry)`] ?? 0) + 1;
     ledger.answer(id, status);
   }
-  const responses = Object.entries(statuses).filter(([k]) => !k.includes("retry")).reduce((n, [, v]) => n + v, 0);
+  const responses = Object.entries(statuses)
+    .filter(([k]) => !k.includes("retry"))
+    .reduce((n, [, v]) => n + v, 0);
   return {
     label,
     connections,

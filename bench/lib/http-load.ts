@@ -1,6 +1,16 @@
 import autocannon from "autocannon";
 
-export type LoadResult = { url: string; connections: number; durationS: number; requests: number; rps: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number };
+export type LoadResult = {
+  url: string;
+  connections: number;
+  durationS: number;
+  requests: number;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+};
 
 /** GET one URL with a fixed number of connections for a fixed time (after an unreported warm-up). */
 export async function getLoad(url: string, connections: number, durationS: number): Promise<LoadResult> {

@@ -19,7 +19,14 @@ export type LighthouseSummary = {
   cls: number;
   totalBytes: number;
   /** Every audit that cost points in any run: id, title, its score in each run and what it measured. */
-  failing: { category: string; id: string; title: string; scores: (number | null)[]; displayValue?: string; items: string[] }[];
+  failing: {
+    category: string;
+    id: string;
+    title: string;
+    scores: (number | null)[];
+    displayValue?: string;
+    items: string[];
+  }[];
   /** Main-thread time per script in the run with the median performance score (Lighthouse's bootup-time). */
   scriptBootup: { url: string; totalMs: number; scriptingMs: number }[];
   warnings: string[];
@@ -29,7 +36,14 @@ export type LighthouseSummary = {
 
 /** Audits below a passing score that carry weight in a category (or, for performance, any metric or insight below 0.9). */
 function failingAudits(lhr: Result) {
-  const out: { category: string; id: string; title: string; score: number | null; displayValue?: string; items: string[] }[] = [];
+  const out: {
+    category: string;
+    id: string;
+    title: string;
+    score: number | null;
+    displayValue?: string;
+    items: string[];
+  }[] = [];
   for (const name of CATEGORIES) {
     const category = lhr.categories[name];
     if (!category) continue;
@@ -40,7 +54,14 @@ function failingAudits(lhr: Result) {
       const threshold = name === "performance" ? 0.9 : 1;
       const counts = ref.weight > 0 || (name === "performance" && audit.scoreDisplayMode !== "informative");
       if (counts && (audit.score === null || audit.score < threshold)) {
-        out.push({ category: name, id: audit.id, title: audit.title, score: audit.score, displayValue: audit.displayValue, items: detailItems(audit.details) });
+        out.push({
+          category: name,
+          id: audit.id,
+          title: audit.title,
+          score: audit.score,
+          displayValue: audit.displayValue,
+          items: detailItems(audit.details),
+        });
       }
     }
   }
@@ -54,14 +75,20 @@ function detailItems(details: Result["audits"][string]["details"]): string[] {
     const record = item as Record<string, unknown>;
     const node = record.node as { snippet?: string } | undefined;
     const value = record.url ?? record.source ?? record.description ?? node?.snippet ?? record.label;
-    return typeof value === "object" ? JSON.stringify(value).slice(0, 200) : String(value ?? JSON.stringify(record).slice(0, 200));
+    return typeof value === "object"
+      ? JSON.stringify(value).slice(0, 200)
+      : String(value ?? JSON.stringify(record).slice(0, 200));
   });
 }
 
 function scriptBootup(lhr: Result) {
   const details = lhr.audits["bootup-time"]?.details;
   if (!details || details.type !== "table") return [];
-  return details.items.map((item) => ({ url: String(item.url), totalMs: Math.round(Number(item.total)), scriptingMs: Math.round(Number(item.scripting)) }));
+  return details.items.map((item) => ({
+    url: String(item.url),
+    totalMs: Math.round(Number(item.total)),
+    scriptingMs: Math.round(Number(item.scripting)),
+  }));
 }
 
 function requestUrls(lhr: Result): string[] {
@@ -70,11 +97,20 @@ function requestUrls(lhr: Result): string[] {
 }
 
 export async function launchChrome() {
-  return chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: [...chromiumArgs, "--headless=new"], logLevel: "silent" });
+  return chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: [...chromiumArgs, "--headless=new"],
+    logLevel: "silent",
+  });
 }
 
 /** Lighthouse `runs` times on one URL in one preset (mobile: Lighthouse's default simulated throttling). */
-export async function lighthouseMedian(port: number, url: string, preset: Preset, runs: number): Promise<LighthouseSummary> {
+export async function lighthouseMedian(
+  port: number,
+  url: string,
+  preset: Preset,
+  runs: number,
+): Promise<LighthouseSummary> {
   const results: Result[] = [];
   for (let i = 0; i < runs; i += 1) {
     const result = await lighthouse(
@@ -83,7 +119,8 @@ export async function lighthouseMedian(port: number, url: string, preset: Preset
       preset === "desktop" ? desktopConfig : undefined,
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    if (result.lhr.runtimeError)
+      throw new Error(`Lighthouse ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     results.push(result.lhr);
   }
   const numeric = (id: string) => median(results.map((r) => r.audits[id]?.numericValue ?? NaN));
@@ -91,18 +128,29 @@ export async function lighthouseMedian(port: number, url: string, preset: Preset
   results.forEach((lhr, run) => {
     for (const audit of failingAudits(lhr)) {
       const key = `${audit.category}/${audit.id}`;
-      const entry = failing.get(key) ?? { category: audit.category, id: audit.id, title: audit.title, scores: results.map(() => 1), displayValue: audit.displayValue, items: audit.items };
+      const entry = failing.get(key) ?? {
+        category: audit.category,
+        id: audit.id,
+        title: audit.title,
+        scores: results.map(() => 1),
+        displayValue: audit.displayValue,
+        items: audit.items,
+      };
       entry.scores[run] = audit.score;
       failing.set(key, entry);
     }
   });
-  const byPerformance = [...results].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+  const byPerformance = [...results].sort(
+    (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+  );
   return {
     url,
     preset,
     runs,
     scriptBootup: scriptBootup(byPerformance[Math.floor(byPerformance.length / 2)]!),
-    scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(results.map((r) => Math.round((r.categories[c]?.score ?? 0) * 100)))])) as LighthouseSummary["scores"],
+    scores: Object.fromEntries(
+      CATEGORIES.map((c) => [c, median(results.map((r) => Math.round((r.categories[c]?.score ?? 0) * 100)))]),
+    ) as LighthouseSummary["scores"],
     lcpMs: numeric("largest-contentful-paint"),
     fcpMs: numeric("first-contentful-paint"),
     tbtMs: numeric("total-blocking-time"),
@@ -110,6 +158,12 @@ export async function lighthouseMedian(port: number, url: string, preset: Preset
     totalBytes: numeric("total-byte-weight"),
     failing: [...failing.values()],
     warnings: [...new Set(results.flatMap((r) => r.runWarnings))],
-    foreignRequests: [...new Set(results.flatMap((r) => requestUrls(r)).filter((u) => !u.startsWith("data:") && new URL(u).origin !== new URL(url).origin))],
+    foreignRequests: [
+      ...new Set(
+        results
+          .flatMap((r) => requestUrls(r))
+          .filter((u) => !u.startsWith("data:") && new URL(u).origin !== new URL(url).origin),
+      ),
+    ],
   };
 }

@@ -40,19 +40,35 @@ function combine(instances: 1 | 2, passes: ContactPass[]): InstancesPass {
  * Redis (rate limit counted there, on every submission) and one Supabase (the local stand-in, in its own
  * process). One instance, then two with the same total connections; then every id answered 201 is looked up.
  */
-export async function manyInstancesContact(work: string, durationS: number, connectionCounts: number[], log: (m: string) => void): Promise<ManyInstancesResults> {
+export async function manyInstancesContact(
+  work: string,
+  durationS: number,
+  connectionCounts: number[],
+  log: (m: string) => void,
+): Promise<ManyInstancesResults> {
   const cleanups: (() => unknown)[] = [];
   try {
     const redis = await startRedis();
     cleanups.unshift(() => redis.close());
     const supabasePort = await freePort();
     const supabaseUrl = `http://127.0.0.1:${supabasePort}`;
-    const fake = spawn(process.execPath, [new URL("../../tests/support/fake-supabase-server.ts", import.meta.url).pathname], {
-      env: { ...process.env, FAKE_SUPABASE_PORT: String(supabasePort) },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+    const fake = spawn(
+      process.execPath,
+      [new URL("../../tests/support/fake-supabase-server.ts", import.meta.url).pathname],
+      {
+        env: { ...process.env, FAKE_SUPABASE_PORT: String(supabasePort) },
+        stdio: ["ignore", "ignore", "inherit"],
+      },
+    );
     cleanups.unshift(() => fake.exitCode === null && fake.kill("SIGTERM"));
-    for (let i = 0; (await fetch(`${supabaseUrl}/__control/health`).then((r) => r.status, () => 0)) !== 200; i++) {
+    for (
+      let i = 0;
+      (await fetch(`${supabaseUrl}/__control/health`).then(
+        (r) => r.status,
+        () => 0,
+      )) !== 200;
+      i++
+    ) {
       if (i > 120) throw new Error("the Supabase stand-in did not start");
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -84,15 +100,29 @@ export async function manyInstancesContact(work: string, durationS: number, conn
     const passes: InstancesPass[] = [];
     for (const connections of connectionCounts) {
       log(`  one instance, ${connections} connections, ${durationS} s`);
-      passes.push(combine(1, [await contactPass(servers[0]!.origin, ledgers[0]!, "one instance", connections, { durationS })]));
+      passes.push(
+        combine(1, [await contactPass(servers[0]!.origin, ledgers[0]!, "one instance", connections, { durationS })]),
+      );
       log(`  two instances, ${connections / 2} connections each, ${durationS} s`);
-      const both = await Promise.all(servers.map((s, i) => contactPass(s.origin, ledgers[i]!, "two instances", connections / 2, { durationS })));
+      const both = await Promise.all(
+        servers.map((s, i) => contactPass(s.origin, ledgers[i]!, "two instances", connections / 2, { durationS })),
+      );
       passes.push(combine(2, both));
     }
     const rows = (await (await fetch(`${supabaseUrl}/__control/rows`)).json()) as { id: string }[];
     const created = new Set(ledgers.flatMap((l) => [...l.created()]));
-    const redisWarnings = servers.reduce((n, s) => n + (s.log().match(/\[rate-limit\] Redis unavailable/g)?.length ?? 0), 0);
-    return { passes, stored: auditIds(rows.map((r) => r.id), created), redisWarnings };
+    const redisWarnings = servers.reduce(
+      (n, s) => n + (s.log().match(/\[rate-limit\] Redis unavailable/g)?.length ?? 0),
+      0,
+    );
+    return {
+      passes,
+      stored: auditIds(
+        rows.map((r) => r.id),
+        created,
+      ),
+      redisWarnings,
+    };
   } finally {
     for (const cleanup of cleanups) await cleanup();
   }

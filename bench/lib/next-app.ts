@@ -42,7 +42,12 @@ export async function buildNext(cwd: string, env: NodeJS.ProcessEnv): Promise<Bu
 export type RunningServer = { origin: string; child: ChildProcess; stop: () => Promise<number | null> };
 
 /** `next start` on loopback, resolved once `readyPath` answers 200. */
-export async function startNext(cwd: string, port: number, env: NodeJS.ProcessEnv, readyPath = "/mx"): Promise<RunningServer> {
+export async function startNext(
+  cwd: string,
+  port: number,
+  env: NodeJS.ProcessEnv,
+  readyPath = "/mx",
+): Promise<RunningServer> {
   const child = spawn(process.execPath, [nextBin, "start", "-H", "127.0.0.1", "-p", String(port)], {
     cwd,
     env,

@@ -8,7 +8,16 @@ import type { PageWeight } from "../../tests/support/page-weight.ts";
 
 export type BenchResults = {
   date: string;
-  machine: { cpuModel: string; cores: number; memoryBytes: number; node: string; os: string; chromium: string; lighthouse: string; next: string };
+  machine: {
+    cpuModel: string;
+    cores: number;
+    memoryBytes: number;
+    node: string;
+    os: string;
+    chromium: string;
+    lighthouse: string;
+    next: string;
+  };
   durationS: number;
   build: BuildResult;
   lighthouse: { server: "next start" | "zero-JS static"; summary: LighthouseSummary }[];
@@ -31,13 +40,26 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 const s = (value: number) => `${(value / 1000).toFixed(2)} s`;
 
 function table(head: string[], rows: (string | number)[][]): string {
-  return [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
+  return [
+    `| ${head.join(" | ")} |`,
+    `|${head.map(() => "---").join("|")}|`,
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+  ].join("\n");
 }
 
 /** The contact API on standalone servers sharing Redis and the Supabase stand-in, one instance beside two. */
 export function instancesMarkdown(r: ManyInstancesResults): string {
   const passes = table(
-    ["POST /api/contact, Redis + Supabase stand-in", "connections (total)", "duration", "stored (201)/s", "p50", "p99", "statuses", "errors"],
+    [
+      "POST /api/contact, Redis + Supabase stand-in",
+      "connections (total)",
+      "duration",
+      "stored (201)/s",
+      "p50",
+      "p99",
+      "statuses",
+      "errors",
+    ],
     r.passes.map((p) => [
       p.instances === 1 ? "one instance" : "two instances",
       p.connections,
@@ -45,7 +67,9 @@ export function instancesMarkdown(r: ManyInstancesResults): string {
       Math.round(p.createdPerS),
       ms(p.p50Ms),
       ms(p.p99Ms),
-      Object.entries(p.statuses).map(([k, v]) => `${k}: ${v}`).join(", "),
+      Object.entries(p.statuses)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(", "),
       p.errors,
     ]),
   );
@@ -74,20 +98,56 @@ export function markdown(r: BenchResults): string {
   );
   const weight = table(
     ["page", "server", "module scripts", "JS gzip", "JS raw", "HTML gzip", "HTML raw", "CSS gzip", "CSS raw"],
-    r.pageWeight.map(({ page, server, weight: w }) => [page, server, w.scripts.length, kb(w.jsGzip), kb(w.jsRaw), kb(w.htmlGzip), kb(w.htmlRaw), kb(w.cssGzip), kb(w.cssRaw)]),
+    r.pageWeight.map(({ page, server, weight: w }) => [
+      page,
+      server,
+      w.scripts.length,
+      kb(w.jsGzip),
+      kb(w.jsRaw),
+      kb(w.htmlGzip),
+      kb(w.htmlRaw),
+      kb(w.cssGzip),
+      kb(w.cssRaw),
+    ]),
   );
   const get = r.getThroughput;
   const throughput = table(
     ["GET /mx, 50 connections", "duration", "req/s", "p50", "p99", "non-2xx", "errors"],
     [
-      ["next start", `${get.next.durationS} s`, Math.round(get.next.rps), ms(get.next.p50Ms), ms(get.next.p99Ms), get.next.non2xx, get.next.errors],
-      ["static server (same HTML)", `${get.static.durationS} s`, Math.round(get.static.rps), ms(get.static.p50Ms), ms(get.static.p99Ms), get.static.non2xx, get.static.errors],
+      [
+        "next start",
+        `${get.next.durationS} s`,
+        Math.round(get.next.rps),
+        ms(get.next.p50Ms),
+        ms(get.next.p99Ms),
+        get.next.non2xx,
+        get.next.errors,
+      ],
+      [
+        "static server (same HTML)",
+        `${get.static.durationS} s`,
+        Math.round(get.static.rps),
+        ms(get.static.p50Ms),
+        ms(get.static.p99Ms),
+        get.static.non2xx,
+        get.static.errors,
+      ],
       ["ratio static / next", "", `${get.ratio.toFixed(1)}×`, "", "", "", ""],
     ],
   );
   const c = r.contact;
   const contact = table(
-    ["POST /api/contact", "connections", "duration", "responses/s", "stored (201)/s", "p50", "p99", "statuses", "cut off, retried"],
+    [
+      "POST /api/contact",
+      "connections",
+      "duration",
+      "responses/s",
+      "stored (201)/s",
+      "p50",
+      "p99",
+      "statuses",
+      "cut off, retried",
+    ],
     [...c.passes, c.repeatPass].map((p) => [
       p.label,
       p.connections,
@@ -96,14 +156,19 @@ export function markdown(r: BenchResults): string {
       p === c.repeatPass ? "—" : Math.round(p.createdPerS),
       ms(p.p50Ms),
       ms(p.p99Ms),
-      Object.entries(p.statuses).map(([k, v]) => `${k}: ${v}`).join(", "),
+      Object.entries(p.statuses)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(", "),
       p.retriedAfterCutoff,
     ]),
   );
   const st = c.stored;
   const integrity = `Database after a graceful stop (exit ${c.serverExitCode}): ${st.rows} rows, ${st.distinctIds} distinct ids, ${st.created} ids answered 201 — lost ${st.lost}, unexpected ${st.unexpected}, duplicates ${st.duplicates} (${st.ok ? "OK" : "MISMATCH"}). Server RSS: ${mb(c.rssBytes.idle)} idle → ${mb(c.rssBytes.afterWarmUp)} with the store open → ${mb(c.rssBytes.afterLoad)} after the load.`;
   const build = `\`next build\`: ${(r.build.wallMs / 1000).toFixed(1)} s wall, peak RSS of the process tree ${mb(r.build.peakRssBytes)}.`;
-  const targets = table(["target", "measured", "met"], r.targets.map((t) => [t.target, t.measured, t.met ? "yes" : "**no**"]));
+  const targets = table(
+    ["target", "measured", "met"],
+    r.targets.map((t) => [t.target, t.measured, t.met ? "yes" : "**no**"]),
+  );
   const m = r.machine;
   const machine = `${r.date} · ${m.cpuModel}, ${m.cores} cores, ${mb(m.memoryBytes)} RAM · ${m.os} · Node ${m.node} · ${m.chromium} · Lighthouse ${m.lighthouse} · Next ${m.next} · bench took ${Math.round(r.durationS)} s`;
   return [

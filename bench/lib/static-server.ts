@@ -23,21 +23,30 @@ const COMPRESSIBLE = new Set([".html", ".css", ".js", ".svg", ".txt", ".xml"]);
 type Entry = { body: Buffer; gzip: Buffer | null; type: string; immutable: boolean };
 
 function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 /**
  * A plain static file server: every file of `root` held in memory (with a gzip copy for text, as any production
  * static host would send), `/a/b` served from `a/b` or `a/b/index.html`; query strings ignored.
  */
-export async function startStaticServer(root: string): Promise<{ origin: string; server: Server; close: () => Promise<void> }> {
+export async function startStaticServer(
+  root: string,
+): Promise<{ origin: string; server: Server; close: () => Promise<void> }> {
   const files = new Map<string, Entry>();
   for (const file of walk(root)) {
     if (!statSync(file).isFile()) continue;
     const ext = extname(file);
     const body = readFileSync(file);
     const urlPath = "/" + relative(root, file).split("\\").join("/");
-    const entry = { body, gzip: COMPRESSIBLE.has(ext) ? gzipSync(body) : null, type: TYPES[ext] ?? "application/octet-stream", immutable: urlPath.startsWith("/_next/static/") };
+    const entry = {
+      body,
+      gzip: COMPRESSIBLE.has(ext) ? gzipSync(body) : null,
+      type: TYPES[ext] ?? "application/octet-stream",
+      immutable: urlPath.startsWith("/_next/static/"),
+    };
     files.set(urlPath, entry);
     if (urlPath.endsWith("/index.html")) files.set(urlPath.slice(0, -"/index.html".length) || "/", entry);
   }
@@ -45,7 +54,9 @@ export async function startStaticServer(root: string): Promise<{ origin: string;
     const path = decodeURIComponent((req.url ?? "/").split("?")[0]!);
     const entry = files.get(path);
     if (!entry || (req.method !== "GET" && req.method !== "HEAD")) {
-      res.writeHead(entry ? 405 : 404, { "content-type": "text/plain" }).end(entry ? "method not allowed" : "not found");
+      res
+        .writeHead(entry ? 405 : 404, { "content-type": "text/plain" })
+        .end(entry ? "method not allowed" : "not found");
       return;
     }
     const gzip = entry.gzip && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));

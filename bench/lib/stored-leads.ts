@@ -18,7 +18,10 @@ export async function checkStoredLeads(dataDir: string, created: Set<string>): P
   const db = new PGlite(dataDir);
   try {
     const { rows } = await db.query<{ id: string }>("select id::text as id from contact_submissions");
-    return auditIds(rows.map((r) => r.id), created);
+    return auditIds(
+      rows.map((r) => r.id),
+      created,
+    );
   } finally {
     await db.close();
   }
@@ -30,5 +33,13 @@ export function auditIds(stored: string[], created: Set<string>): StoredLeadsChe
   const lost = [...created].filter((id) => !ids.has(id)).length;
   const unexpected = [...ids].filter((id) => !created.has(id)).length;
   const duplicates = stored.length - ids.size;
-  return { rows: stored.length, distinctIds: ids.size, created: created.size, lost, unexpected, duplicates, ok: lost === 0 && unexpected === 0 && duplicates === 0 && stored.length === created.size };
+  return {
+    rows: stored.length,
+    distinctIds: ids.size,
+    created: created.size,
+    lost,
+    unexpected,
+    duplicates,
+    ok: lost === 0 && unexpected === 0 && duplicates === 0 && stored.length === created.size,
+  };
 }

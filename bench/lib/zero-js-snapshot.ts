@@ -6,7 +6,11 @@ import { dirname, join } from "node:path";
 export function stripScripts(html: string): string {
   return html
     .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, "")
-    .replace(/<link\b[^>]*>/gi, (tag) => (/\brel=["']?modulepreload\b/i.test(tag) || (/\brel=["']?preload\b/i.test(tag) && /\bas=["']?script\b/i.test(tag)) ? "" : tag));
+    .replace(/<link\b[^>]*>/gi, (tag) =>
+      /\brel=["']?modulepreload\b/i.test(tag) || (/\brel=["']?preload\b/i.test(tag) && /\bas=["']?script\b/i.test(tag))
+        ? ""
+        : tag,
+    );
 }
 
 function save(root: string, urlPath: string, body: Buffer | string) {
@@ -22,7 +26,12 @@ export type Snapshot = { paths: string[]; strippedScripts: Record<string, number
  * page), `/full/<page>/index.html` as served (for the throughput comparison), and every same-origin
  * stylesheet, font and image the browser loads for it, at the same URL path.
  */
-export async function snapshotPages(browser: Browser, origin: string, pages: string[], root: string): Promise<Snapshot> {
+export async function snapshotPages(
+  browser: Browser,
+  origin: string,
+  pages: string[],
+  root: string,
+): Promise<Snapshot> {
   const assets = new Set<string>();
   const strippedScripts: Record<string, number> = {};
   for (const path of pages) {
@@ -47,10 +56,13 @@ export async function snapshotPages(browser: Browser, origin: string, pages: str
     const page = await browser.newPage();
     page.on("request", (request) => {
       const url = new URL(request.url());
-      if (url.origin === origin && ["stylesheet", "font", "image"].includes(request.resourceType())) assets.add(url.pathname);
+      if (url.origin === origin && ["stylesheet", "font", "image"].includes(request.resourceType()))
+        assets.add(url.pathname);
     });
     // Load the zero-JS HTML itself so only what it needs is collected, then its fonts and images.
-    await page.route(origin + path, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: stripped }));
+    await page.route(origin + path, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: stripped }),
+    );
     await page.goto(origin + path, { waitUntil: "networkidle" });
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForLoadState("networkidle");

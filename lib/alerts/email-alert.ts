@@ -11,7 +11,10 @@ function transportFor(smtpUrl: string): Transporter {
     const { protocol, hostname } = new URL(smtpUrl);
     // A lead's contact details never cross a network in clear text: smtp:// must upgrade with STARTTLS (a server that
     // does not offer it fails the attempt), except to a relay on this machine. smtps:// is TLS from the start.
-    transport = nodemailer.createTransport({ url: smtpUrl, requireTLS: protocol === "smtp:" && !isLoopbackHost(hostname) });
+    transport = nodemailer.createTransport({
+      url: smtpUrl,
+      requireTLS: protocol === "smtp:" && !isLoopbackHost(hostname),
+    });
     transports.set(smtpUrl, transport);
   }
   return transport;
@@ -38,9 +41,16 @@ export async function sendAlertEmail(smtpUrl: string, message: AlertMessage, tim
     });
     return { ok: true };
   } catch (error) {
-    const e = error as { code?: string; responseCode?: number; command?: string; permanent?: boolean; originalCode?: string };
+    const e = error as {
+      code?: string;
+      responseCode?: number;
+      command?: string;
+      permanent?: boolean;
+      originalCode?: string;
+    };
     if (e.code === "EABORT") return { ok: false, retry: true, reason: `SMTP: no answer within ${timeoutMs} ms` };
-    const reason = [e.code, e.originalCode, e.responseCode, e.command && `at ${e.command}`].filter(Boolean).join(" ") || "failure";
+    const reason =
+      [e.code, e.originalCode, e.responseCode, e.command && `at ${e.command}`].filter(Boolean).join(" ") || "failure";
     return { ok: false, retry: e.permanent !== true, reason: `SMTP ${reason}` };
   }
 }

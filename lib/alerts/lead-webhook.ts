@@ -18,7 +18,13 @@ export function leadWebhookBody(lead: Lead, receivedAt: Date) {
       company: lead.company,
       contactName: lead.contact,
       email: lead.email,
-      phone: { e164: lead.phoneE164, countryCode: lead.phonePrefix, national: lead.phone, tel: `tel:${lead.phoneE164}`, whatsapp: whatsappLink(lead.phoneE164) },
+      phone: {
+        e164: lead.phoneE164,
+        countryCode: lead.phonePrefix,
+        national: lead.phone,
+        tel: `tel:${lead.phoneE164}`,
+        whatsapp: whatsappLink(lead.phoneE164),
+      },
       destinationCountry: lead.country,
       reason: lead.reason,
       volume: lead.volume,
@@ -36,13 +42,23 @@ export function leadWebhookBody(lead: Lead, receivedAt: Date) {
  * carries a person's details, so it goes only where it was configured to) is the receiver's configuration, not
  * retried.
  */
-export async function postLeadWebhook(url: string, secret: string, lead: Lead, receivedAt: Date, timeoutMs: number): Promise<Attempt> {
+export async function postLeadWebhook(
+  url: string,
+  secret: string,
+  lead: Lead,
+  receivedAt: Date,
+  timeoutMs: number,
+): Promise<Attempt> {
   const body = JSON.stringify(leadWebhookBody(lead, receivedAt));
   let response: Response;
   try {
     response = await fetch(url, {
       method: "POST",
-      headers: { "content-type": "application/json", "user-agent": "puente-pagos-lead-webhook/1", [SIGNATURE_HEADER]: await signatureHeader(secret, body) },
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "puente-pagos-lead-webhook/1",
+        [SIGNATURE_HEADER]: await signatureHeader(secret, body),
+      },
       body,
       redirect: "manual",
       signal: AbortSignal.timeout(timeoutMs),
@@ -51,7 +67,12 @@ export async function postLeadWebhook(url: string, secret: string, lead: Lead, r
   } catch (error) {
     const name = error instanceof Error ? error.name : "error";
     const code = (error as { cause?: { code?: string } }).cause?.code;
-    return { ok: false, retry: true, reason: name === "TimeoutError" ? `webhook: no answer within ${timeoutMs} ms` : `webhook unreachable (${code ?? name})` };
+    return {
+      ok: false,
+      retry: true,
+      reason:
+        name === "TimeoutError" ? `webhook: no answer within ${timeoutMs} ms` : `webhook unreachable (${code ?? name})`,
+    };
   }
   if (response.ok) return { ok: true };
   const retry = response.status >= 500 || response.status === 408 || response.status === 429;

@@ -15,10 +15,17 @@ export type Attempt = { ok: true } | { ok: false; retry: boolean; reason: string
 export type Delivery = { ok: boolean; attempts: number; failures: string[] };
 
 /** Runs `attempt` until it succeeds, fails for good, or the delays run out. */
-export async function withRetries(attempt: () => Promise<Attempt>, delays: readonly number[] = ALERT_RETRY_DELAYS_MS): Promise<Delivery> {
+export async function withRetries(
+  attempt: () => Promise<Attempt>,
+  delays: readonly number[] = ALERT_RETRY_DELAYS_MS,
+): Promise<Delivery> {
   const failures: string[] = [];
   for (let attempts = 1; ; attempts++) {
-    const result = await attempt().catch((error: unknown): Attempt => ({ ok: false, retry: true, reason: error instanceof Error ? error.name : "unknown error" }));
+    const result = await attempt().catch((error: unknown): Attempt => ({
+      ok: false,
+      retry: true,
+      reason: error instanceof Error ? error.name : "unknown error",
+    }));
     if (result.ok) return { ok: true, attempts, failures };
     failures.push(result.reason);
     const delay = delays[attempts - 1];

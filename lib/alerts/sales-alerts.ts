@@ -25,9 +25,16 @@ export type AlertSettings = {
 export function alertSettings(env: ServerEnv): AlertSettings {
   const email =
     env.SMTP_URL && env.SALES_EMAIL_FROM
-      ? { smtpUrl: env.SMTP_URL, from: env.SALES_EMAIL_FROM, to: Object.fromEntries(MARKETS.map((m) => [m, salesRecipients(env, m)])) as Record<Market, string[]> }
+      ? {
+          smtpUrl: env.SMTP_URL,
+          from: env.SALES_EMAIL_FROM,
+          to: Object.fromEntries(MARKETS.map((m) => [m, salesRecipients(env, m)])) as Record<Market, string[]>,
+        }
       : null;
-  const webhook = env.LEAD_WEBHOOK_URL && env.LEAD_WEBHOOK_SECRET ? { url: env.LEAD_WEBHOOK_URL, secret: env.LEAD_WEBHOOK_SECRET } : null;
+  const webhook =
+    env.LEAD_WEBHOOK_URL && env.LEAD_WEBHOOK_SECRET
+      ? { url: env.LEAD_WEBHOOK_URL, secret: env.LEAD_WEBHOOK_SECRET }
+      : null;
   return { email, webhook };
 }
 
@@ -37,15 +44,33 @@ type Channel = "email" | "webhook";
  * One channel, in its own span: attempts with retries, then one line saying how it ended — the lead's id, the
  * attempts and why each failed — never the person's data.
  */
-function deliver(channel: Channel, lead: Lead, settings: AlertSettings, attempt: (timeoutMs: number) => Promise<Attempt>): Promise<void> {
+function deliver(
+  channel: Channel,
+  lead: Lead,
+  settings: AlertSettings,
+  attempt: (timeoutMs: number) => Promise<Attempt>,
+): Promise<void> {
   const timeoutMs = settings.attemptTimeoutMs ?? ALERT_ATTEMPT_TIMEOUT_MS;
   return inSpan("alert.send", { "alert.channel": channel }, async (span) => {
-    const { ok, attempts, failures } = await withRetries(() => attempt(timeoutMs), settings.delays ?? ALERT_RETRY_DELAYS_MS);
+    const { ok, attempts, failures } = await withRetries(
+      () => attempt(timeoutMs),
+      settings.delays ?? ALERT_RETRY_DELAYS_MS,
+    );
     span.setAttribute("alert.attempts", attempts);
-    const fields = { channel, leadId: lead.id, market: lead.market, attempts, ...(failures.length > 0 && { failures }) };
+    const fields = {
+      channel,
+      leadId: lead.id,
+      market: lead.market,
+      attempts,
+      ...(failures.length > 0 && { failures }),
+    };
     if (ok) return log.info("alert.sent", `Sales alert sent by ${channel}`, fields);
     markActiveSpanFailed(`${channel}: ${failures.at(-1)}`);
-    log.error("alert.failed", `Sales alert by ${channel} not delivered after ${attempts} attempt(s): ${failures.at(-1)}`, fields);
+    log.error(
+      "alert.failed",
+      `Sales alert by ${channel} not delivered after ${attempts} attempt(s): ${failures.at(-1)}`,
+      fields,
+    );
   });
 }
 
@@ -55,7 +80,18 @@ function deliver(channel: Channel, lead: Lead, settings: AlertSettings, attempt:
  */
 function redactedEmail(lead: Lead, receivedAt: Date) {
   const hidden = "[redacted]";
-  const { subject, text } = salesEmail({ ...lead, company: hidden, contact: hidden, email: hidden, phoneE164: hidden, phone: hidden, attribution: dropClickIds(lead.attribution) }, receivedAt);
+  const { subject, text } = salesEmail(
+    {
+      ...lead,
+      company: hidden,
+      contact: hidden,
+      email: hidden,
+      phoneE164: hidden,
+      phone: hidden,
+      attribution: dropClickIds(lead.attribution),
+    },
+    receivedAt,
+  );
   return { subject, text };
 }
 
@@ -64,16 +100,36 @@ function redactedEmail(lead: Lead, receivedAt: Date) {
  * each retried on its own. Runs after the visitor's answer (the route schedules it with `after()`), so nothing here
  * can delay or fail a submission; each channel ends in one log line carrying the lead's id. Never rejects.
  */
-export async function alertSales(lead: Lead, receivedAt: Date, settings: AlertSettings = alertSettings(serverEnv())): Promise<void> {
+export async function alertSales(
+  lead: Lead,
+  receivedAt: Date,
+  settings: AlertSettings = alertSettings(serverEnv()),
+): Promise<void> {
   const { email, webhook } = settings;
   const channels: Promise<void>[] = [];
   if (email) {
-    const message = { from: email.from, to: email.to[lead.market], replyTo: lead.email, email: salesEmail(lead, receivedAt) };
+    const message = {
+      from: email.from,
+      to: email.to[lead.market],
+      replyTo: lead.email,
+      email: salesEmail(lead, receivedAt),
+    };
     channels.push(deliver("email", lead, settings, (timeoutMs) => sendAlertEmail(email.smtpUrl, message, timeoutMs)));
   } else {
     const sink = redactedEmail(lead, receivedAt);
-    log.info("alert.sent", "Sales alert written to the log (no SMTP_URL: a local sink)", { channel: "email", sink: "local", leadId: lead.id, market: lead.market, ...sink });
+    log.info("alert.sent", "Sales alert written to the log (no SMTP_URL: a local sink)", {
+      channel: "email",
+      sink: "local",
+      leadId: lead.id,
+      market: lead.market,
+      ...sink,
+    });
   }
-  if (webhook) channels.push(deliver("webhook", lead, settings, (timeoutMs) => postLeadWebhook(webhook.url, webhook.secret, lead, receivedAt, timeoutMs)));
+  if (webhook)
+    channels.push(
+      deliver("webhook", lead, settings, (timeoutMs) =>
+        postLeadWebhook(webhook.url, webhook.secret, lead, receivedAt, timeoutMs),
+      ),
+    );
   await Promise.allSettled(channels);
 }

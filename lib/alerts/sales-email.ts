@@ -73,8 +73,20 @@ const SPANISH = {
   visitedAt: "Visita",
   orMore: "o más",
   perMonth: "/mes",
-  countries: { usa: "Estados Unidos", argentina: "Argentina", brazil: "Brasil", colombia: "Colombia", other: "Otro país" },
-  reasons: { goods: "Importación de mercancías", services: "Pago de servicios", contractors: "Freelancers o contratistas", invoice: "Facturas entre empresas", other: "Otro motivo" },
+  countries: {
+    usa: "Estados Unidos",
+    argentina: "Argentina",
+    brazil: "Brasil",
+    colombia: "Colombia",
+    other: "Otro país",
+  },
+  reasons: {
+    goods: "Importación de mercancías",
+    services: "Pago de servicios",
+    contractors: "Freelancers o contratistas",
+    invoice: "Facturas entre empresas",
+    other: "Otro motivo",
+  },
 } as const;
 
 const COPY: Record<Market, Copy> = {
@@ -82,7 +94,12 @@ const COPY: Record<Market, Copy> = {
     ...SPANISH,
     market: "Mercado",
     marketName: "México",
-    consents: { granted: "aceptada", denied: "rechazada", unanswered: "sin respuesta", not_asked: "no se pide en este mercado" },
+    consents: {
+      granted: "aceptada",
+      denied: "rechazada",
+      unanswered: "sin respuesta",
+      not_asked: "no se pide en este mercado",
+    },
     footer: "Aviso automático del formulario de contacto. Responde pronto: los primeros minutos cuentan.",
   },
   ar: {
@@ -90,7 +107,12 @@ const COPY: Record<Market, Copy> = {
     reasons: { ...SPANISH.reasons, goods: "Importación de mercadería" },
     market: "Mercado",
     marketName: "Argentina",
-    consents: { granted: "aceptada", denied: "rechazada", unanswered: "sin respuesta", not_asked: "no se pide en este mercado" },
+    consents: {
+      granted: "aceptada",
+      denied: "rechazada",
+      unanswered: "sin respuesta",
+      not_asked: "no se pide en este mercado",
+    },
     footer: "Aviso automático del formulario de contacto. Respondé pronto: los primeros minutos cuentan.",
   },
   br: {
@@ -119,9 +141,26 @@ const COPY: Record<Market, Copy> = {
     visitedAt: "Visita",
     orMore: "ou mais",
     perMonth: "/mês",
-    countries: { usa: "Estados Unidos", argentina: "Argentina", brazil: "Brasil", colombia: "Colômbia", other: "Outro país" },
-    reasons: { goods: "Importação de mercadorias", services: "Pagamento de serviços", contractors: "Prestadores de serviço ou freelancers", invoice: "Faturas entre empresas", other: "Outro motivo" },
-    consents: { granted: "aceita", denied: "recusada", unanswered: "sem resposta", not_asked: "não é pedida neste mercado" },
+    countries: {
+      usa: "Estados Unidos",
+      argentina: "Argentina",
+      brazil: "Brasil",
+      colombia: "Colômbia",
+      other: "Outro país",
+    },
+    reasons: {
+      goods: "Importação de mercadorias",
+      services: "Pagamento de serviços",
+      contractors: "Prestadores de serviço ou freelancers",
+      invoice: "Faturas entre empresas",
+      other: "Outro motivo",
+    },
+    consents: {
+      granted: "aceita",
+      denied: "recusada",
+      unanswered: "sem resposta",
+      not_asked: "não é pedida neste mercado",
+    },
     footer: "Aviso automático do formulário de contato. Responda logo: os primeiros minutos contam.",
   },
 };
@@ -132,15 +171,27 @@ function once<T>(build: (market: Market) => T): (market: Market) => T {
   return (market) => built.get(market) ?? built.set(market, build(market)).get(market)!;
 }
 const numberFormat = once((market) => new Intl.NumberFormat(MARKET_LOCALES[market], { maximumFractionDigits: 0 }));
-const timeFormat = once((market) => new Intl.DateTimeFormat(MARKET_LOCALES[market], { dateStyle: "long", timeStyle: "short", timeZone: MARKET_TIME_ZONES[market] }));
-const zoneFormat = once((market) => new Intl.DateTimeFormat("en-US", { timeZone: MARKET_TIME_ZONES[market], timeZoneName: "shortOffset" }));
+const timeFormat = once(
+  (market) =>
+    new Intl.DateTimeFormat(MARKET_LOCALES[market], {
+      dateStyle: "long",
+      timeStyle: "short",
+      timeZone: MARKET_TIME_ZONES[market],
+    }),
+);
+const zoneFormat = once(
+  (market) => new Intl.DateTimeFormat("en-US", { timeZone: MARKET_TIME_ZONES[market], timeZoneName: "shortOffset" }),
+);
 
 /** "US$ 10,000–49,999" in the market's number style; the top range is open ("US$ 100.000 ou mais"). */
 export function volumeLabel(volume: Volume, market: Market): string {
   const copy = COPY[market];
   const number = numberFormat(market);
   const [low, high] = volume.split("-");
-  const range = high === "plus" ? `US$ ${number.format(Number(low))} ${copy.orMore}` : `US$ ${number.format(Number(low))}–${number.format(Number(high))}`;
+  const range =
+    high === "plus"
+      ? `US$ ${number.format(Number(low))} ${copy.orMore}`
+      : `US$ ${number.format(Number(low))}–${number.format(Number(high))}`;
   return `${range}${copy.perMonth}`;
 }
 
@@ -185,7 +236,11 @@ export function salesEmail(lead: Lead, receivedAt: Date): SalesEmail {
   const fields: Row[] = [
     { label: copy.company, text: lead.company },
     { label: copy.contact, text: lead.contact },
-    { label: copy.email, text: lead.email, html: `<a href="mailto:${escapeHtml(lead.email)}">${escapeHtml(lead.email)}</a>` },
+    {
+      label: copy.email,
+      text: lead.email,
+      html: `<a href="mailto:${escapeHtml(lead.email)}">${escapeHtml(lead.email)}</a>`,
+    },
     {
       label: copy.phone,
       text: `${lead.phoneE164} · ${copy.call}: ${tel} · ${copy.whatsapp}: ${whatsapp}`,
@@ -210,7 +265,11 @@ export function salesEmail(lead: Lead, receivedAt: Date): SalesEmail {
     subject,
     "",
     textRows(fields),
-    ...touches.flatMap(([title, touch]) => ["", title, touch ? textRows(touchRows(touch, copy, lead.market)) : copy.noCampaign]),
+    ...touches.flatMap(([title, touch]) => [
+      "",
+      title,
+      touch ? textRows(touchRows(touch, copy, lead.market)) : copy.noCampaign,
+    ]),
     "",
     copy.footer,
     "",
@@ -218,14 +277,20 @@ export function salesEmail(lead: Lead, receivedAt: Date): SalesEmail {
 
   const htmlTable = (rows: Row[]) =>
     `<table cellpadding="4" cellspacing="0" style="border-collapse:collapse">${rows
-      .map((r) => `<tr><th align="left" valign="top" style="padding-right:16px">${escapeHtml(r.label)}</th><td style="word-break:break-all">${r.html ?? escapeHtml(r.text)}</td></tr>`)
+      .map(
+        (r) =>
+          `<tr><th align="left" valign="top" style="padding-right:16px">${escapeHtml(r.label)}</th><td style="word-break:break-all">${r.html ?? escapeHtml(r.text)}</td></tr>`,
+      )
       .join("")}</table>`;
   const html = [
     `<!doctype html><html lang="${MARKET_LOCALES[lead.market]}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     `<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#0f172a">`,
     `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>`,
     htmlTable(fields),
-    ...touches.map(([title, touch]) => `<h2 style="font-size:16px;margin-top:24px">${escapeHtml(title)}</h2>${touch ? htmlTable(touchRows(touch, copy, lead.market)) : `<p>${escapeHtml(copy.noCampaign)}</p>`}`),
+    ...touches.map(
+      ([title, touch]) =>
+        `<h2 style="font-size:16px;margin-top:24px">${escapeHtml(title)}</h2>${touch ? htmlTable(touchRows(touch, copy, lead.market)) : `<p>${escapeHtml(copy.noCampaign)}</p>`}`,
+    ),
     `<p style="color:#475569;margin-top:24px">${escapeHtml(copy.footer)}</p>`,
     `</body></html>`,
   ].join("\n");

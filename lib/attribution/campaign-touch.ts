@@ -120,7 +120,8 @@ export function withoutClickIds(url: string): string {
 }
 
 type Given = Record<string, unknown>;
-const isRecord = (value: unknown): value is Given => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Given =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The campaign a touch names: its campaign parameters, and its click ids when `clickIds`. */
 function campaignOf(given: Given, clickIds: boolean): Touch {
@@ -139,7 +140,10 @@ function campaignOf(given: Given, clickIds: boolean): Touch {
 }
 
 /** A touch as it may be kept: every field cleaned, click ids only when `clickIds` allows; undefined when empty. */
-export function cleanTouch(value: unknown, { clickIds, now = Date.now() }: { clickIds: boolean; now?: number }): Touch | undefined {
+export function cleanTouch(
+  value: unknown,
+  { clickIds, now = Date.now() }: { clickIds: boolean; now?: number },
+): Touch | undefined {
   if (!isRecord(value)) return undefined;
   const touch = campaignOf(value, clickIds);
   const landing = cleanLandingUrl(value.landing_url);
@@ -169,16 +173,26 @@ export function cleanAttribution(value: unknown, options: { clickIds: boolean; n
  * either (organic search, a mention) and a visit from inside the site leave the kept touches as they are, so the
  * last touch stays the last campaign that brought the visitor. The referrer is kept only when it is another site.
  */
-export function touchFromVisit(pageUrl: string, referrer: string, { clickIds, now = Date.now() }: { clickIds: boolean; now?: number }): Touch | undefined {
+export function touchFromVisit(
+  pageUrl: string,
+  referrer: string,
+  { clickIds, now = Date.now() }: { clickIds: boolean; now?: number },
+): Touch | undefined {
   if (!URL.canParse(pageUrl)) return undefined;
   const page = new URL(pageUrl);
-  const params = Object.fromEntries([...UTM_PARAMS, ...CLICK_ID_PARAMS].map((name) => [name, page.searchParams.get(name) ?? undefined]));
+  const params = Object.fromEntries(
+    [...UTM_PARAMS, ...CLICK_ID_PARAMS].map((name) => [name, page.searchParams.get(name) ?? undefined]),
+  );
   if (Object.keys(campaignOf(params, true)).length === 0) return undefined;
   const external = URL.canParse(referrer) && new URL(referrer).origin !== page.origin ? referrer : undefined;
-  return cleanTouch({ ...params, landing_url: pageUrl, referrer: external, at: new Date(now).toISOString() }, { clickIds, now });
+  return cleanTouch(
+    { ...params, landing_url: pageUrl, referrer: external, at: new Date(now).toISOString() },
+    { clickIds, now },
+  );
 }
 
-const isFresh = (touch: Touch | undefined, now: number): touch is Touch => Boolean(touch?.at && Date.parse(touch.at) > now - TOUCH_MAX_AGE_DAYS * DAY_MS);
+const isFresh = (touch: Touch | undefined, now: number): touch is Touch =>
+  Boolean(touch?.at && Date.parse(touch.at) > now - TOUCH_MAX_AGE_DAYS * DAY_MS);
 
 /** The kept touches after a campaign visit: it is the last touch, and the first one too when none is in the window. */
 export function recordTouch(kept: Attribution, touch: Touch, now = Date.now()): Attribution {

@@ -1,4 +1,11 @@
-import { cleanAttribution, dropClickIds, freshAttribution, recordTouch, touchFromVisit, type Attribution } from "./campaign-touch";
+import {
+  cleanAttribution,
+  dropClickIds,
+  freshAttribution,
+  recordTouch,
+  touchFromVisit,
+  type Attribution,
+} from "./campaign-touch";
 
 /**
  * The browser's copy of the visitor's first and last touch: first-party, in this site's localStorage, never sent
@@ -39,10 +46,15 @@ export function captureVisit(clickIds: boolean): void {
 
 /** Consent was just given: this page view's touch gets the click ids its URL carries (earlier visits' are gone). */
 export function keepClickIdsOfThisVisit(): void {
-  const touch = thisVisit ? touchFromVisit(location.href, document.referrer, { clickIds: true, now: Date.parse(thisVisit) }) : undefined;
+  const touch = thisVisit
+    ? touchFromVisit(location.href, document.referrer, { clickIds: true, now: Date.parse(thisVisit) })
+    : undefined;
   if (!touch) return;
   const kept = read();
-  write({ first: kept.first?.at === thisVisit ? touch : kept.first, last: kept.last?.at === thisVisit ? touch : kept.last });
+  write({
+    first: kept.first?.at === thisVisit ? touch : kept.first,
+    last: kept.last?.at === thisVisit ? touch : kept.last,
+  });
 }
 
 /** Consent was refused or withdrawn: no kept touch holds a click id any more. */

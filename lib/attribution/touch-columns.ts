@@ -5,7 +5,9 @@ const TOUCH_FIELDS = ["touch_at", "landing_url", "referrer", ...UTM_PARAMS, ...C
 type TouchField = (typeof TOUCH_FIELDS)[number];
 export type TouchColumn = `${"first" | "last"}_${TouchField}`;
 
-export const TOUCH_COLUMNS = (["first", "last"] as const).flatMap((touch) => TOUCH_FIELDS.map((field) => `${touch}_${field}` as TouchColumn));
+export const TOUCH_COLUMNS = (["first", "last"] as const).flatMap((touch) =>
+  TOUCH_FIELDS.map((field) => `${touch}_${field}` as TouchColumn),
+);
 
 /** A lead's attribution as its columns (absent values left out). */
 export function touchColumns(attribution: Attribution): Partial<Record<TouchColumn, string>> {

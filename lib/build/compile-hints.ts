@@ -18,8 +18,13 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 export async function addCompileHints(distDir: string): Promise<string[]> {
   const manifestPath = path.join(distDir, "build-manifest.json");
   const { rootMainFiles } = JSON.parse(await readFile(manifestPath, "utf8")) as { rootMainFiles?: unknown };
-  const files = Array.isArray(rootMainFiles) ? rootMainFiles.filter((f): f is string => typeof f === "string" && f.endsWith(".js")) : [];
-  if (files.length === 0) throw new Error(`${manifestPath} lists no rootMainFiles: Next's build output changed, so the start-up chunks cannot be marked`);
+  const files = Array.isArray(rootMainFiles)
+    ? rootMainFiles.filter((f): f is string => typeof f === "string" && f.endsWith(".js"))
+    : [];
+  if (files.length === 0)
+    throw new Error(
+      `${manifestPath} lists no rootMainFiles: Next's build output changed, so the start-up chunks cannot be marked`,
+    );
   for (const file of files) {
     const chunk = path.join(distDir, file);
     const source = await readFile(chunk, "utf8");
@@ -48,8 +53,13 @@ async function refreshIntegrity(distDir: string, files: string[]): Promise<void>
   for (const file of files) {
     const algorithm = /^(sha256|sha384|sha512)-/.exec(manifest[file] ?? "")?.[1];
     if (!algorithm) throw new Error(`${manifestPath} has no integrity hash for ${file}: Next's build output changed`);
-    manifest[file] = `${algorithm}-${createHash(algorithm).update(await readFile(path.join(distDir, file))).digest("base64")}`;
+    manifest[file] = `${algorithm}-${createHash(algorithm)
+      .update(await readFile(path.join(distDir, file)))
+      .digest("base64")}`;
   }
   await writeFile(manifestPath, JSON.stringify(manifest, null, 2));
-  await writeFile(path.join(distDir, `${SRI_MANIFEST}.js`), `self.__SUBRESOURCE_INTEGRITY_MANIFEST=${JSON.stringify(JSON.stringify(manifest))}`);
+  await writeFile(
+    path.join(distDir, `${SRI_MANIFEST}.js`),
+    `self.__SUBRESOURCE_INTEGRITY_MANIFEST=${JSON.stringify(JSON.stringify(manifest))}`,
+  );
 }

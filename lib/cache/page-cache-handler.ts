@@ -14,10 +14,14 @@ import { log } from "../logging/logger.ts";
 import { connectRedis } from "../redis/redis-client.ts";
 
 type FileSystemCacheClass = typeof import("next/dist/server/lib/incremental-cache/file-system-cache").default;
-const FileSystemCache: FileSystemCacheClass = createRequire(import.meta.url)("next/dist/server/lib/incremental-cache/file-system-cache.js").default;
+const FileSystemCache: FileSystemCacheClass = createRequire(import.meta.url)(
+  "next/dist/server/lib/incremental-cache/file-system-cache.js",
+).default;
 
 type Context = ConstructorParameters<FileSystemCacheClass>[0];
-const platform = globalThis as typeof globalThis & { [key: symbol]: { FetchCache?: new (ctx: Context) => object } | undefined };
+const platform = globalThis as typeof globalThis & {
+  [key: symbol]: { FetchCache?: new (ctx: Context) => object } | undefined;
+};
 
 /** Next's own choice, made per cache like Next makes it (the platform installs its cache at run time). */
 class NextDefaultCache {
@@ -38,14 +42,24 @@ CacheHandler.onCreation(({ buildId }) => {
   client.on("error", (error: Error) => {
     if (down) return;
     down = true;
-    log.warn("page_cache.shared_unavailable", "Redis unavailable: pages are rendered per request until it is back", { reason: error.message });
+    log.warn("page_cache.shared_unavailable", "Redis unavailable: pages are rendered per request until it is back", {
+      reason: error.message,
+    });
   });
   client.on("ready", () => {
     if (down) log.info("page_cache.shared_restored", "Redis is back: the page cache is shared again");
     down = false;
   });
   // Keyed by build: a deploy never serves pages rendered by the previous build (their scripts are gone).
-  return { handlers: [createRedisHandler({ client: ioredisAdapter(client), keyPrefix: `page-cache:${buildId ?? "dev"}:`, timeoutMs: 1000 })] };
+  return {
+    handlers: [
+      createRedisHandler({
+        client: ioredisAdapter(client),
+        keyPrefix: `page-cache:${buildId ?? "dev"}:`,
+        timeoutMs: 1000,
+      }),
+    ],
+  };
 });
 
 export default redisUrl ? CacheHandler : NextDefaultCache;

@@ -15,7 +15,8 @@ declare global {
 export type ConsentScope = { market: Market; version: string; ask: boolean };
 
 /** The visitor's answer to this scope's notice, or null when they have not answered it. */
-export const currentChoice = (scope: ConsentScope): ConsentChoice | null => readConsent(document.cookie, scope.market, scope.version);
+export const currentChoice = (scope: ConsentScope): ConsentChoice | null =>
+  readConsent(document.cookie, scope.market, scope.version);
 
 /** Whether measurement may run: the market does not ask, or the visitor accepted this notice. */
 export const trackingAllowed = (scope: ConsentScope): boolean => !scope.ask || currentChoice(scope) === "granted";
@@ -26,7 +27,11 @@ export const trackingAllowed = (scope: ConsentScope): boolean => !scope.ask || c
  * from a refused period never reaches Meta, even if the visitor accepts later. Called as Meta documents it:
  * `fbq('track', name)`, with parameters and options only when there are some. A failure is only logged (spec §8).
  */
-export function trackPixelEvent(scope: ConsentScope, name: string, options?: { params: object; eventID: string }): void {
+export function trackPixelEvent(
+  scope: ConsentScope,
+  name: string,
+  options?: { params: object; eventID: string },
+): void {
   try {
     if (typeof window.fbq !== "function" || (scope.ask && currentChoice(scope) === "denied")) return;
     if (options) window.fbq("track", name, options.params, { eventID: options.eventID });

@@ -18,7 +18,9 @@ export const CONSENT_MAX_AGE_SECONDS = 60 * 60 * 24 * 182;
  * what a marketer changes when its content changes. Anything else is no version at all.
  */
 export function noticeVersion(value: unknown): string | null {
-  return typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : null;
+  return typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))
+    ? value
+    : null;
 }
 
 /** The answer a cookie header or `document.cookie` holds for this market's notice `version`; null when none. */

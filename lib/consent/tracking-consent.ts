@@ -10,7 +10,12 @@ import { readConsent } from "./consent-cookie";
  * The visitor's tracking consent for a market: `not_asked` where the market does not ask first; otherwise their
  * answer to the notice version they were shown (`version`, sent with the form), or `unanswered`.
  */
-export function consentState(cookieHeader: string | null | undefined, market: Market, version: string | null, askConsent: boolean): ConsentState {
+export function consentState(
+  cookieHeader: string | null | undefined,
+  market: Market,
+  version: string | null,
+  askConsent: boolean,
+): ConsentState {
   if (!askConsent) return "not_asked";
   return (version && readConsent(cookieHeader, market, version)) || "unanswered";
 }
@@ -29,7 +34,10 @@ export function reportsConversions(env: Pick<ServerEnv, "NEXT_PUBLIC_META_PIXEL_
  * consent a lead records and its conversion carries) share: the market's notice asks first, and a conversion can be
  * reported at all.
  */
-export function asksConsent(noticeAsks: boolean, env: Pick<ServerEnv, "NEXT_PUBLIC_META_PIXEL_ID" | "LEADS_STORE"> = serverEnv()): boolean {
+export function asksConsent(
+  noticeAsks: boolean,
+  env: Pick<ServerEnv, "NEXT_PUBLIC_META_PIXEL_ID" | "LEADS_STORE"> = serverEnv(),
+): boolean {
   return noticeAsks && reportsConversions(env);
 }
 

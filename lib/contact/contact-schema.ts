@@ -28,7 +28,9 @@ const requestSchema = z.strictObject({
   company: requiredText(FIELD_LIMITS.company),
   contact: requiredText(FIELD_LIMITS.contact),
   // The form applies the same rule (email-rule.ts): an address the browser lets through is never refused here.
-  email: string().max(FIELD_LIMITS.email, `At most ${FIELD_LIMITS.email} characters`).refine(isEmailAddress, "Not a valid email address"),
+  email: string()
+    .max(FIELD_LIMITS.email, `At most ${FIELD_LIMITS.email} characters`)
+    .refine(isEmailAddress, "Not a valid email address"),
   phonePrefix: z.enum(PHONE_PREFIXES, "Not an offered country code"),
   phone: string()
     .min(PHONE_MIN_LENGTH, `At least ${PHONE_MIN_LENGTH} characters`)

@@ -18,7 +18,9 @@ export function labelInSentence(label: string, locale: string): string {
 
 /** "a, b y c" / "a, b e c": the labels as the market writes a list. */
 export function listOf(labels: string[], locale: string): string {
-  return new Intl.ListFormat(locale, { style: "long", type: "conjunction" }).format(labels.map((l) => labelInSentence(l, locale)));
+  return new Intl.ListFormat(locale, { style: "long", type: "conjunction" }).format(
+    labels.map((l) => labelInSentence(l, locale)),
+  );
 }
 
 /**

@@ -13,7 +13,13 @@ import { metaBrowserIds } from "../meta/browser-ids";
 import type { LeadVisit } from "../meta/conversion-reporter";
 import { inSpan } from "../telemetry/spans";
 import type { RateLimiter } from "./rate-limiter";
-import { LeadRejectedError, StoreUnavailableError, type InsertOutcome, type Lead, type SubmissionsStore } from "./submissions-store-contract";
+import {
+  LeadRejectedError,
+  StoreUnavailableError,
+  type InsertOutcome,
+  type Lead,
+  type SubmissionsStore,
+} from "./submissions-store-contract";
 
 /**
  * Bodies above this are refused before parsing: a real lead is well under 2 KB, and its attribution (two touches at
@@ -45,7 +51,11 @@ const json = (status: number, body: unknown, headers?: Record<string, string>) =
  * trusts for it. A header the client can write (X-Forwarded-Host without a proxy that sets it) never counts, or a
  * script on another site could name itself our host and choose the page and click id reported for its leads.
  */
-function isOwnUrl(url: string, request: Request, { siteUrl, hostHeader }: Pick<ContactDeps, "siteUrl" | "hostHeader">): boolean {
+function isOwnUrl(
+  url: string,
+  request: Request,
+  { siteUrl, hostHeader }: Pick<ContactDeps, "siteUrl" | "hostHeader">,
+): boolean {
   if (!URL.canParse(url)) return false;
   const { protocol, origin, host } = new URL(url);
   if (protocol !== "https:" && protocol !== "http:") return false;
@@ -69,7 +79,13 @@ function sameOrigin(request: Request, deps: ContactDeps): boolean {
  * Referrer-Policy sends in full to our own origin; the market's page when absent or foreign), the browser, and —
  * only where the visitor allowed tracking — the address, Meta's browser ids and the page's click ids.
  */
-function leadVisit(request: Request, deps: ContactDeps, market: Market, client: string | undefined, tracking: boolean): LeadVisit {
+function leadVisit(
+  request: Request,
+  deps: ContactDeps,
+  market: Market,
+  client: string | undefined,
+  tracking: boolean,
+): LeadVisit {
   const referer = request.headers.get("referer");
   const page = referer && isOwnUrl(referer, request, deps) ? referer : marketUrl(deps.siteUrl, market);
   const pageUrl = tracking ? page : withoutClickIds(page);
@@ -106,7 +122,8 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
 
   const client = clientAddress(request.headers);
   const limit = await deps.limiter.hit(client);
-  if (!limit.allowed) return json(429, { error: "Too many submissions, try again later" }, { "retry-after": String(limit.retryAfter) });
+  if (!limit.allowed)
+    return json(429, { error: "Too many submissions, try again later" }, { "retry-after": String(limit.retryAfter) });
 
   let body: unknown;
   try {
@@ -114,13 +131,17 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
   } catch {
     return json(400, { error: "Body is not valid JSON" });
   }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return json(400, { error: "Body must be a JSON object" });
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return json(400, { error: "Body must be a JSON object" });
 
   const parsed = contactRequestSchema.safeParse(body);
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error);
     tagValidParts(body as Record<string, unknown>, fields);
-    log.info("lead.refused", "Lead refused: some fields are invalid", { by: "validation", fields: Object.keys(fields).filter((name) => FIELD_NAME.test(name)) });
+    log.info("lead.refused", "Lead refused: some fields are invalid", {
+      by: "validation",
+      fields: Object.keys(fields).filter((name) => FIELD_NAME.test(name)),
+    });
     return json(422, { error: "Some fields are invalid", fields });
   }
 
@@ -135,7 +156,13 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
   const version = noticeVersion(shown);
   const consent = await deps.consent(fields.market, request.headers.get("cookie"), version);
   const tracking = allowsTracking(consent);
-  const lead: Lead = { ...fields, id: submissionId, attribution: cleanAttribution(attribution, { clickIds: tracking }), consent, noticeVersion: version };
+  const lead: Lead = {
+    ...fields,
+    id: submissionId,
+    attribution: cleanAttribution(attribution, { clickIds: tracking }),
+    consent,
+    noticeVersion: version,
+  };
   let outcome: InsertOutcome;
   try {
     outcome = await inSpan("lead.store", {}, async (span) => {
@@ -143,14 +170,22 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
       span.setAttribute("lead.outcome", stored);
       return stored;
     });
-    log.info("lead.stored", outcome === "duplicate" ? "Lead already stored (a retry)" : "Lead stored", { duplicate: outcome === "duplicate", consent });
+    log.info("lead.stored", outcome === "duplicate" ? "Lead already stored (a retry)" : "Lead stored", {
+      duplicate: outcome === "duplicate",
+      consent,
+    });
   } catch (error) {
     if (error instanceof LeadRejectedError) {
-      log.warn("lead.refused", `Lead refused: the database refused the value of ${error.field}`, { by: "database", fields: [error.field] });
+      log.warn("lead.refused", `Lead refused: the database refused the value of ${error.field}`, {
+        by: "database",
+        fields: [error.field],
+      });
       return json(422, { error: "Some fields are invalid", fields: { [error.field]: "Refused by the database" } });
     }
     if (error instanceof StoreUnavailableError) {
-      log.error("lead.store_unavailable", "Lead not stored: the store is unavailable, the visitor was asked to retry", { err: error });
+      log.error("lead.store_unavailable", "Lead not stored: the store is unavailable, the visitor was asked to retry", {
+        err: error,
+      });
       return json(503, { error: "We could not save your request right now, please try again" }, { "retry-after": "5" });
     }
     log.error("lead.store_failed", "Lead not stored: unexpected failure", { err: error });

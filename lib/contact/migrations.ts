@@ -5,9 +5,16 @@ import { TOUCH_COLUMNS, type TouchColumn } from "../attribution/touch-columns.ts
 import type { ConsentState } from "../../supabase/functions/_shared/consent-state";
 
 /** Applies supabase/migrations/*.sql in name order, once each, recording what ran. */
-export async function migrate(db: PGlite, dir = resolve(/*turbopackIgnore: true*/ process.cwd(), "supabase/migrations")): Promise<string[]> {
-  await db.exec("create table if not exists public.schema_migrations (name text primary key, applied_at timestamptz not null default now())");
-  const applied = new Set((await db.query<{ name: string }>("select name from public.schema_migrations")).rows.map((r) => r.name));
+export async function migrate(
+  db: PGlite,
+  dir = resolve(/*turbopackIgnore: true*/ process.cwd(), "supabase/migrations"),
+): Promise<string[]> {
+  await db.exec(
+    "create table if not exists public.schema_migrations (name text primary key, applied_at timestamptz not null default now())",
+  );
+  const applied = new Set(
+    (await db.query<{ name: string }>("select name from public.schema_migrations")).rows.map((r) => r.name),
+  );
   const files = (await readdir(dir)).filter((f) => f.endsWith(".sql")).sort();
   const ran: string[] = [];
   for (const file of files) {

@@ -4,7 +4,15 @@ import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { log } from "../logging/logger";
 import { insertAsAnon, migrate } from "./migrations";
-import { isRejectedValue, LeadRejectedError, StoreUnavailableError, toRow, type InsertOutcome, type Lead, type SubmissionsStore } from "./submissions-store-contract";
+import {
+  isRejectedValue,
+  LeadRejectedError,
+  StoreUnavailableError,
+  toRow,
+  type InsertOutcome,
+  type Lead,
+  type SubmissionsStore,
+} from "./submissions-store-contract";
 
 /** How long a shutdown waits for the database to close before the process ends anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -26,7 +34,11 @@ export class PgliteSubmissionsStore implements SubmissionsStore {
     await mkdir(path, { recursive: true });
     const opening = PGlite.create(path).then((db) => PgliteSubmissionsStore.onDatabase(db));
     // Listening before the database is ready (a cold open takes seconds): a signal meanwhile still closes it.
-    const close = () => opening.then((store) => store.close(), () => undefined);
+    const close = () =>
+      opening.then(
+        (store) => store.close(),
+        () => undefined,
+      );
     let signalled = false;
     const onSignal = (signal: NodeJS.Signals) => {
       if (signalled) return;
@@ -45,7 +57,8 @@ export class PgliteSubmissionsStore implements SubmissionsStore {
   }
 
   async insert(lead: Lead): Promise<InsertOutcome> {
-    if (this.closing || this.db.closed) throw new StoreUnavailableError("The embedded database is closed (server shutting down)");
+    if (this.closing || this.db.closed)
+      throw new StoreUnavailableError("The embedded database is closed (server shutting down)");
     const insert = insertAsAnon(this.db, toRow(lead));
     this.pending.add(insert);
     try {
@@ -79,7 +92,10 @@ export class PgliteSubmissionsStore implements SubmissionsStore {
  */
 function closeOnShutdown(signal: NodeJS.Signals, close: () => Promise<void>): void {
   const exit = process.exit.bind(process);
-  const closed = () => close().catch((error: unknown) => log.error("lead.store_close_failed", "Closing the embedded database failed", { err: error }));
+  const closed = () =>
+    close().catch((error: unknown) =>
+      log.error("lead.store_close_failed", "Closing the embedded database failed", { err: error }),
+    );
   process.exit = ((code?: number | string | null) => {
     // A database that does not close within the grace period must not keep the process alive.
     const grace = setTimeout(() => exit(code), SHUTDOWN_GRACE_MS);

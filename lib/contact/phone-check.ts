@@ -8,7 +8,9 @@ import { otherPrefixFor, readPhone, type PhoneProblem } from "./phone-rules";
  * codes only (generated at build time, lib/build/phone-metadata.ts). Loaded when a visitor first engages the form,
  * never with the page.
  */
-export type PhoneVerdict = { ok: true } | (PhoneProblem & { ok: false; fits?: { prefix: PhonePrefix; country: CountryCode | undefined } | null });
+export type PhoneVerdict =
+  | { ok: true }
+  | (PhoneProblem & { ok: false; fits?: { prefix: PhonePrefix; country: CountryCode | undefined } | null });
 
 /**
  * Whether the typed number can be sent under the selected prefix; if not, the prefix it would be valid under,
@@ -18,5 +20,9 @@ export function checkPhone(typed: string, selected: PhonePrefix, marketPrefix: P
   const read = readPhone(typed, selected, metadata);
   if (!("problem" in read)) return { ok: true };
   const candidates = [marketPrefix, ...PHONE_PREFIXES.filter((p) => p !== marketPrefix)];
-  return { ...read, ok: false, fits: read.problem === "invalid" ? otherPrefixFor(typed, selected, candidates, metadata) : null };
+  return {
+    ...read,
+    ok: false,
+    fits: read.problem === "invalid" ? otherPrefixFor(typed, selected, candidates, metadata) : null,
+  };
 }

@@ -1,4 +1,9 @@
-import { parsePhoneNumberFromString, type CountryCode, type MetadataJson, type PhoneNumber } from "libphonenumber-js/core";
+import {
+  parsePhoneNumberFromString,
+  type CountryCode,
+  type MetadataJson,
+  type PhoneNumber,
+} from "libphonenumber-js/core";
 import { PHONE_PREFIXES, type PhonePrefix } from "./options";
 
 /**
@@ -11,7 +16,8 @@ import { PHONE_PREFIXES, type PhonePrefix } from "./options";
 export type ParsedPhone = { prefix: PhonePrefix; national: string; e164: string };
 
 /** Why a typed phone cannot be stored. `code` is the typed `+` code when the metadata knows it. */
-export type PhoneProblem = { problem: "not-a-number" } | { problem: "not-offered"; code?: string } | { problem: "invalid"; prefix: PhonePrefix };
+export type PhoneProblem =
+  { problem: "not-a-number" } | { problem: "not-offered"; code?: string } | { problem: "invalid"; prefix: PhonePrefix };
 
 const isOffered = (code: string): code is PhonePrefix => (PHONE_PREFIXES as readonly string[]).includes(code);
 const typedWithCode = (typed: string) => typed.trimStart().startsWith("+");

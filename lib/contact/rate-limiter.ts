@@ -34,7 +34,8 @@ const MAX_CLIENTS = 50_000;
 /** Requests without a valid address share one bucket: dropping or garbling the header must not escape the limit. */
 const UNKNOWN_CLIENT = "unknown-client";
 
-const asLimits = (limits: RateLimits | number): RateLimits => (typeof limits === "number" ? { perClient: limits } : limits);
+const asLimits = (limits: RateLimits | number): RateLimits =>
+  typeof limits === "number" ? { perClient: limits } : limits;
 
 /** The buckets one attempt from `address` counts against, narrowest first. */
 function bucketsFor(limits: RateLimits, address: string | undefined): Bucket[] {
@@ -58,7 +59,11 @@ class CeilingNotice {
     if (verdict.allowed) this.reached = false;
     else if (verdict.refusedBy === "global" && !this.reached) {
       this.reached = true;
-      log.warn("rate_limit.global_ceiling", `Global ceiling reached: ${this.limit} submissions per minute from all clients together (CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE); every client is refused until the minute ends`, { limit: this.limit });
+      log.warn(
+        "rate_limit.global_ceiling",
+        `Global ceiling reached: ${this.limit} submissions per minute from all clients together (CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE); every client is refused until the minute ends`,
+        { limit: this.limit },
+      );
     }
   }
 }
@@ -72,13 +77,33 @@ export class MemoryRateLimiter implements RateLimiter {
   private readonly windows: Partial<Record<Tier, LRUCache<string, { count: number }>>>;
   private readonly ceiling: CeilingNotice;
 
-  constructor(limits: RateLimits | number, { windowMs = WINDOW_MS, maxClients = MAX_CLIENTS, now }: { windowMs?: number; maxClients?: number; now?: () => number } = {}) {
+  constructor(
+    limits: RateLimits | number,
+    {
+      windowMs = WINDOW_MS,
+      maxClients = MAX_CLIENTS,
+      now,
+    }: { windowMs?: number; maxClients?: number; now?: () => number } = {},
+  ) {
     this.limits = asLimits(limits);
     // Only the tiers in use: an LRU allocates room for `maxClients` up front. A window starts at a key's first hit
     // and is not extended by later ones (noUpdateTTL).
-    const windows = (on: unknown, max = maxClients) => (on ? new LRUCache<string, { count: number }>({ max, ttl: windowMs, noUpdateTTL: true, ttlResolution: 0, ...(now && { perf: { now } }) }) : undefined);
+    const windows = (on: unknown, max = maxClients) =>
+      on
+        ? new LRUCache<string, { count: number }>({
+            max,
+            ttl: windowMs,
+            noUpdateTTL: true,
+            ttlResolution: 0,
+            ...(now && { perf: { now } }),
+          })
+        : undefined;
     const { perClient, perNetwork, global } = this.limits;
-    this.windows = { client: windows(perClient > 0), network: windows(perClient > 0 && perNetwork), global: windows(global, 1) };
+    this.windows = {
+      client: windows(perClient > 0),
+      network: windows(perClient > 0 && perNetwork),
+      global: windows(global, 1),
+    };
     this.ceiling = new CeilingNotice(global);
   }
 
@@ -98,7 +123,12 @@ export class MemoryRateLimiter implements RateLimiter {
       const windows = this.windows[tier]!;
       const window = windows.get(key);
       if (!window) windows.set(key, { count: 1 });
-      else if (window.count >= limit) return { allowed: false, retryAfter: Math.max(1, Math.ceil(windows.getRemainingTTL(key) / 1000)), refusedBy: tier };
+      else if (window.count >= limit)
+        return {
+          allowed: false,
+          retryAfter: Math.max(1, Math.ceil(windows.getRemainingTTL(key) / 1000)),
+          refusedBy: tier,
+        };
       else window.count++;
     }
     return { allowed: true };
@@ -129,11 +159,27 @@ export class RedisRateLimiter implements RateLimiter {
   private readonly ceiling: CeilingNotice;
   private degraded = false;
 
-  constructor(redis: Redis, limits: RateLimits | number, { windowMs = WINDOW_MS, keyPrefix = "contact-rate" }: { windowMs?: number; keyPrefix?: string } = {}) {
+  constructor(
+    redis: Redis,
+    limits: RateLimits | number,
+    { windowMs = WINDOW_MS, keyPrefix = "contact-rate" }: { windowMs?: number; keyPrefix?: string } = {},
+  ) {
     this.limits = asLimits(limits);
     const store = (points: number | undefined, prefix: string) =>
-      points ? new RateLimiterRedis({ storeClient: redis, points, duration: windowMs / 1000, keyPrefix: prefix, rejectIfRedisNotReady: true }) : undefined;
-    this.shared = { client: store(this.limits.perClient, keyPrefix), network: store(this.limits.perNetwork, `${keyPrefix}:48`), global: store(this.limits.global, `${keyPrefix}:all`) };
+      points
+        ? new RateLimiterRedis({
+            storeClient: redis,
+            points,
+            duration: windowMs / 1000,
+            keyPrefix: prefix,
+            rejectIfRedisNotReady: true,
+          })
+        : undefined;
+    this.shared = {
+      client: store(this.limits.perClient, keyPrefix),
+      network: store(this.limits.perNetwork, `${keyPrefix}:48`),
+      global: store(this.limits.global, `${keyPrefix}:all`),
+    };
     this.fallback = new MemoryRateLimiter(this.limits, { windowMs });
     this.ceiling = new CeilingNotice(this.limits.global);
   }
@@ -174,7 +220,9 @@ export class RedisRateLimiter implements RateLimiter {
       if (!this.degraded) {
         this.degraded = true;
         // The reason only: never the client's address.
-        log.warn("rate_limit.shared_unavailable", "Redis unavailable: counting per instance until it is back", { reason: error instanceof Error ? error.message : String(error) });
+        log.warn("rate_limit.shared_unavailable", "Redis unavailable: counting per instance until it is back", {
+          reason: error instanceof Error ? error.message : String(error),
+        });
       }
       return this.fallback.count(address);
     }
@@ -190,7 +238,10 @@ export class RedisRateLimiter implements RateLimiter {
 /** What is limited: contact submissions, and guesses at the draft-mode secret. */
 export type RateLimitPurpose = "contact" | "draft-mode";
 
-const holder = globalThis as typeof globalThis & { __rateLimiters?: Partial<Record<RateLimitPurpose, RateLimiter>>; __rateLimitRedis?: Redis };
+const holder = globalThis as typeof globalThis & {
+  __rateLimiters?: Partial<Record<RateLimitPurpose, RateLimiter>>;
+  __rateLimitRedis?: Redis;
+};
 
 /**
  * The one place that picks where attempts are counted: Redis when `REDIS_URL` is set (every instance shares the
@@ -208,7 +259,9 @@ export function getRateLimiter(purpose: RateLimitPurpose = "contact"): RateLimit
   const counts = bucketsFor(limits, undefined).length > 0;
   const limiter =
     env.REDIS_URL && counts
-      ? new RedisRateLimiter((holder.__rateLimitRedis ??= connectRedis(env.REDIS_URL, "rate-limit")), limits, { keyPrefix: `${purpose}-rate` })
+      ? new RedisRateLimiter((holder.__rateLimitRedis ??= connectRedis(env.REDIS_URL, "rate-limit")), limits, {
+          keyPrefix: `${purpose}-rate`,
+        })
       : new MemoryRateLimiter(limits);
   limiters[purpose] = limiter;
   return limiter;

@@ -61,7 +61,10 @@ export class LeadRejectedError extends Error {
 
   constructor(databaseMessage: string) {
     const constraint = /constraint "([^"]+)"/.exec(databaseMessage)?.[1];
-    const field = (constraint && (CONSTRAINT_FIELDS[constraint] ?? (ATTRIBUTION_CONSTRAINT.test(constraint) ? "attribution" : undefined))) || "body";
+    const field =
+      (constraint &&
+        (CONSTRAINT_FIELDS[constraint] ?? (ATTRIBUTION_CONSTRAINT.test(constraint) ? "attribution" : undefined))) ||
+      "body";
     super(`The database refused the value of ${field}`);
     this.name = "LeadRejectedError";
     this.field = field;
@@ -74,7 +77,8 @@ export class LeadRejectedError extends Error {
 }
 
 /** SQLSTATE classes 22 (data exception) and 23 (integrity) other than a unique violation: the values are at fault. */
-export const isRejectedValue = (code: unknown) => typeof code === "string" && (code.startsWith("22") || code.startsWith("23")) && code !== "23505";
+export const isRejectedValue = (code: unknown) =>
+  typeof code === "string" && (code.startsWith("22") || code.startsWith("23")) && code !== "23505";
 
 /** The store could not take the lead (down, timing out, refusing): the visitor is told to retry. */
 export class StoreUnavailableError extends Error {

@@ -13,7 +13,9 @@ export function getSubmissionsStore(): Promise<SubmissionsStore> {
     const env = serverEnv();
     if (leadsBackend(env) === "supabase") {
       const { SupabaseSubmissionsStore } = await import("./supabase-submissions-store");
-      return new SupabaseSubmissionsStore(env.SUPABASE_URL!, env.SUPABASE_ANON_KEY!, { timeoutMs: env.SUPABASE_TIMEOUT_MS });
+      return new SupabaseSubmissionsStore(env.SUPABASE_URL!, env.SUPABASE_ANON_KEY!, {
+        timeoutMs: env.SUPABASE_TIMEOUT_MS,
+      });
     }
     const { PgliteSubmissionsStore } = await import("./pglite-submissions-store");
     return PgliteSubmissionsStore.open(env.EMBEDDED_DB_DIR);

@@ -2,7 +2,15 @@ import "server-only";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { log } from "../logging/logger";
 import { supabaseServerClient } from "../supabase/server-client";
-import { isRejectedValue, LeadRejectedError, StoreUnavailableError, toRow, type InsertOutcome, type Lead, type SubmissionsStore } from "./submissions-store-contract";
+import {
+  isRejectedValue,
+  LeadRejectedError,
+  StoreUnavailableError,
+  toRow,
+  type InsertOutcome,
+  type Lead,
+  type SubmissionsStore,
+} from "./submissions-store-contract";
 
 type Options = { timeoutMs: number; attempts?: number; backoffMs?: number };
 
@@ -16,7 +24,11 @@ export class SupabaseSubmissionsStore implements SubmissionsStore {
   private readonly attempts: number;
   private readonly backoffMs: number;
 
-  constructor(url: string, anonKey: string, private readonly options: Options) {
+  constructor(
+    url: string,
+    anonKey: string,
+    private readonly options: Options,
+  ) {
     this.client = supabaseServerClient(url, anonKey);
     this.attempts = options.attempts ?? 3;
     this.backoffMs = options.backoffMs ?? 200;
@@ -36,7 +48,11 @@ export class SupabaseSubmissionsStore implements SubmissionsStore {
       last = `status ${status}${error.code ? ` code ${error.code}` : ""}: ${error.message}`;
       // Network failures and deadlines come back as status 0; only those and 5xx are worth another try.
       transient = status === 0 || status >= 500;
-      log.warn("lead.store_retry", `Supabase insert attempt ${attempt}/${this.attempts} failed (${last})${transient ? "" : ", not retried"}`, { attempt, status, code: error.code });
+      log.warn(
+        "lead.store_retry",
+        `Supabase insert attempt ${attempt}/${this.attempts} failed (${last})${transient ? "" : ", not retried"}`,
+        { attempt, status, code: error.code },
+      );
       if (!transient) break;
       if (attempt < this.attempts) await new Promise((r) => setTimeout(r, this.backoffMs * 2 ** (attempt - 1)));
     }

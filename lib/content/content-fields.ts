@@ -12,7 +12,8 @@ export const text = z.string().trim().min(1, "must not be empty");
  * Short copy with a length past which it breaks the layout on a small phone. Counted on the visible text: in a
  * draft preview, copy also carries invisible visual-editing markers.
  */
-export const short = (kind: CopyLimit) => text.refine((value) => stegaClean(value).length <= COPY_LIMITS[kind].max, limitMessage(kind, "max"));
+export const short = (kind: CopyLimit) =>
+  text.refine((value) => stegaClean(value).length <= COPY_LIMITS[kind].max, limitMessage(kind, "max"));
 
 /** Optional copy: absent (or blank in the Studio) is `null`. */
 export const optionalText = text.nullable();
@@ -20,7 +21,12 @@ export const optionalText = text.nullable();
 /** A link visitors follow off the site: https only, so a typo cannot become a `javascript:` or plain-http link. */
 export const httpsUrl = z.url({ protocol: /^https$/, error: "must be a full https:// address" });
 
-const span = z.object({ _type: z.literal("span"), _key: z.string(), text: z.string(), marks: z.array(z.string()).optional() });
+const span = z.object({
+  _type: z.literal("span"),
+  _key: z.string(),
+  text: z.string(),
+  marks: z.array(z.string()).optional(),
+});
 const block = z.object({
   _type: z.literal("block"),
   _key: z.string(),
@@ -45,7 +51,10 @@ const hotspot = z.object({ x: z.number(), y: z.number(), width: z.number(), heig
  */
 export const contentImage = z
   .object({
-    asset: z.object({ _ref: z.string().regex(IMAGE_REF, "is not an uploaded image") }).loose().nullable(),
+    asset: z
+      .object({ _ref: z.string().regex(IMAGE_REF, "is not an uploaded image") })
+      .loose()
+      .nullable(),
     crop: crop.nullable(),
     hotspot: hotspot.nullable(),
     alt: text,

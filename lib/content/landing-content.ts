@@ -21,7 +21,11 @@ function exactlyOnce<T extends { value: string }>(values: readonly string[]) {
   return (items: T[], ctx: z.RefinementCtx) => {
     for (const value of values) {
       const count = items.filter((i) => i.value === value).length;
-      if (count !== 1) ctx.addIssue({ code: "custom", message: count === 0 ? `missing a label for "${value}"` : `"${value}" appears ${count} times` });
+      if (count !== 1)
+        ctx.addIssue({
+          code: "custom",
+          message: count === 0 ? `missing a label for "${value}"` : `"${value}" appears ${count} times`,
+        });
     }
   };
 }
@@ -39,7 +43,8 @@ function optionList<const V extends readonly [string, ...string[]]>(values: V) {
 
 const field = z.object({ label: short("fieldLabel"), placeholder: short("placeholder") });
 /** A message the form fills in: it must keep its placeholder, or the visitor would read a sentence with a gap. */
-const template = (placeholder: string, base = text) => base.includes(placeholder, { message: `must contain ${placeholder}` });
+const template = (placeholder: string, base = text) =>
+  base.includes(placeholder, { message: `must contain ${placeholder}` });
 
 /** The legal entity behind the market's site: shown in the footer and the regulation section, and told to search engines. */
 const company = z.object({
@@ -80,108 +85,129 @@ const estimate = z
     message: "at the default amount our costs must be lower than the bank's",
   });
 
-export const landingContentSchema = z.object({
-  _id: z.string(),
-  market: z.enum(MARKETS),
-  locale: z.enum(MARKET_LOCALES),
-  currency: z.enum(MARKET_CURRENCIES),
-  defaultPhonePrefix: z.enum(PHONE_PREFIXES),
-  brandName: short("brandName"),
-  seo: z.object({
-    title: text,
-    description: text,
-    // An uploaded image needs its asset; the social image is then built from it (lib/seo/social-image.ts).
-    ogImage: z.object({ asset: z.object({ _ref: z.string().min(1, "upload an image") }).loose() }).loose().nullable(),
-  }),
-  header: z.object({ flagLabel: text, contactButton: short("contactButton") }),
-  company,
-  hero: z.object({
-    title: short("heroTitle"),
-    highlight: short("heroHighlight"),
-    highlightNote: text,
-    body: portableText,
-    cta: short("heroCta"),
-    estimate,
-  }),
-  benefits: z.object({
-    title: short("sectionTitle"),
-    cards: z
-      .array(
-        z.object({
-          _key: z.string(),
-          icon: z.enum(BENEFIT_ICONS),
-          claim: short("cardClaim"),
-          claimNote: optionalText,
-          title: short("cardTitle"),
-          body: portableText,
-        }),
-      )
-      .length(3, "needs exactly three cards"),
-  }),
-  sections: z.array(sectionSchema),
-  contact: z.object({
-    title: short("sectionTitle"),
-    intro: text,
-    fields: z.object({
-      company: field,
-      contact: field,
-      email: field,
-      phonePrefix: z.object({ label: short("fieldLabel") }),
-      phone: field,
-      country: field,
-      reason: field,
-      volume: field,
+export const landingContentSchema = z
+  .object({
+    _id: z.string(),
+    market: z.enum(MARKETS),
+    locale: z.enum(MARKET_LOCALES),
+    currency: z.enum(MARKET_CURRENCIES),
+    defaultPhonePrefix: z.enum(PHONE_PREFIXES),
+    brandName: short("brandName"),
+    seo: z.object({
+      title: text,
+      description: text,
+      // An uploaded image needs its asset; the social image is then built from it (lib/seo/social-image.ts).
+      ogImage: z
+        .object({ asset: z.object({ _ref: z.string().min(1, "upload an image") }).loose() })
+        .loose()
+        .nullable(),
     }),
-    phonePrefixOptions: optionList(PHONE_PREFIXES),
-    countryOptions: optionList(COUNTRIES),
-    reasonOptions: optionList(REASONS),
-    volumeOptions: z
-      .array(z.object({ value: z.enum(VOLUMES), label: short("optionLabel"), approx: z.number().positive().nullable() }))
-      .superRefine(exactlyOnce(VOLUMES))
-      .superRefine((items, ctx) => {
-        // Spec §3: only the first and the last range carry a local-currency equivalent. Checked in the document's
-        // order, so each problem points at the item a marketer sees.
-        items.forEach((item, i) => {
-          const edge = item.value === VOLUMES[0] || item.value === VOLUMES[VOLUMES.length - 1];
-          if (edge && item.approx == null) ctx.addIssue({ code: "custom", path: [i, "approx"], message: `"${item.value}" needs its local equivalent` });
-          if (!edge && item.approx != null) ctx.addIssue({ code: "custom", path: [i, "approx"], message: `"${item.value}" carries no local equivalent` });
-        });
-      })
-      .transform(inCodeOrder(VOLUMES)),
-    approxUpTo: template("{amount}"),
-    approxOver: template("{amount}"),
-    submit: short("submit"),
-    submitting: short("submit"),
-    submittingLabel: text,
-    missingAll: text,
-    missingHint: template("{fields}"),
-    emailInvalid: text,
-    phoneInvalid: template("{code}"),
-    phoneOtherCountry: text.refine((value) => value.includes("{country}") || value.includes("{code}"), "must contain {country} or {code}"),
-    phoneUsePrefix: template("{code}", short("submit")),
-    phoneNotOffered: text,
-    successTitle: short("toastTitle"),
-    successMessage: text,
-    successNext: text,
-    errorTitle: short("toastTitle"),
-    errorMessage: text,
-    errorInvalid: text,
-    errorRateLimited: template("{minutes}"),
-    invalidField: text,
-    toasterLabel: text,
-  }),
-  footer: z.object({ tagline: text, copyrightYear: z.number().int().min(2000), rights: text, disclosure: text }),
-})
+    header: z.object({ flagLabel: text, contactButton: short("contactButton") }),
+    company,
+    hero: z.object({
+      title: short("heroTitle"),
+      highlight: short("heroHighlight"),
+      highlightNote: text,
+      body: portableText,
+      cta: short("heroCta"),
+      estimate,
+    }),
+    benefits: z.object({
+      title: short("sectionTitle"),
+      cards: z
+        .array(
+          z.object({
+            _key: z.string(),
+            icon: z.enum(BENEFIT_ICONS),
+            claim: short("cardClaim"),
+            claimNote: optionalText,
+            title: short("cardTitle"),
+            body: portableText,
+          }),
+        )
+        .length(3, "needs exactly three cards"),
+    }),
+    sections: z.array(sectionSchema),
+    contact: z.object({
+      title: short("sectionTitle"),
+      intro: text,
+      fields: z.object({
+        company: field,
+        contact: field,
+        email: field,
+        phonePrefix: z.object({ label: short("fieldLabel") }),
+        phone: field,
+        country: field,
+        reason: field,
+        volume: field,
+      }),
+      phonePrefixOptions: optionList(PHONE_PREFIXES),
+      countryOptions: optionList(COUNTRIES),
+      reasonOptions: optionList(REASONS),
+      volumeOptions: z
+        .array(
+          z.object({ value: z.enum(VOLUMES), label: short("optionLabel"), approx: z.number().positive().nullable() }),
+        )
+        .superRefine(exactlyOnce(VOLUMES))
+        .superRefine((items, ctx) => {
+          // Spec §3: only the first and the last range carry a local-currency equivalent. Checked in the document's
+          // order, so each problem points at the item a marketer sees.
+          items.forEach((item, i) => {
+            const edge = item.value === VOLUMES[0] || item.value === VOLUMES[VOLUMES.length - 1];
+            if (edge && item.approx == null)
+              ctx.addIssue({
+                code: "custom",
+                path: [i, "approx"],
+                message: `"${item.value}" needs its local equivalent`,
+              });
+            if (!edge && item.approx != null)
+              ctx.addIssue({
+                code: "custom",
+                path: [i, "approx"],
+                message: `"${item.value}" carries no local equivalent`,
+              });
+          });
+        })
+        .transform(inCodeOrder(VOLUMES)),
+      approxUpTo: template("{amount}"),
+      approxOver: template("{amount}"),
+      submit: short("submit"),
+      submitting: short("submit"),
+      submittingLabel: text,
+      missingAll: text,
+      missingHint: template("{fields}"),
+      emailInvalid: text,
+      phoneInvalid: template("{code}"),
+      phoneOtherCountry: text.refine(
+        (value) => value.includes("{country}") || value.includes("{code}"),
+        "must contain {country} or {code}",
+      ),
+      phoneUsePrefix: template("{code}", short("submit")),
+      phoneNotOffered: text,
+      successTitle: short("toastTitle"),
+      successMessage: text,
+      successNext: text,
+      errorTitle: short("toastTitle"),
+      errorMessage: text,
+      errorInvalid: text,
+      errorRateLimited: template("{minutes}"),
+      invalidField: text,
+      toasterLabel: text,
+    }),
+    footer: z.object({ tagline: text, copyrightYear: z.number().int().min(2000), rights: text, disclosure: text }),
+  })
   // A market's locale and currency are fixed; a copy-paste from another market must not slip through. Checked even
   // when other fields fail, so the Studio lists every problem at once.
   .refine((doc) => doc.locale === MARKET_LOCALES[doc.market], {
     path: ["locale"],
-    error: (issue) => `must be ${MARKET_LOCALES[(issue.input as { market: Market }).market]} for ${(issue.input as { market: Market }).market}`,
+    error: (issue) =>
+      `must be ${MARKET_LOCALES[(issue.input as { market: Market }).market]} for ${(issue.input as { market: Market }).market}`,
     when: ({ value }) => isMarket((value as { market?: unknown } | undefined)?.market),
   })
   .refine((doc) => doc.currency === MARKET_CURRENCIES[doc.market], {
     path: ["currency"],
-    error: (issue) => `must be ${MARKET_CURRENCIES[(issue.input as { market: Market }).market]} for ${(issue.input as { market: Market }).market}`,
+    error: (issue) =>
+      `must be ${MARKET_CURRENCIES[(issue.input as { market: Market }).market]} for ${(issue.input as { market: Market }).market}`,
     when: ({ value }) => isMarket((value as { market?: unknown } | undefined)?.market),
   })
   // A range with its local equivalent is one option of the list: it too must fit a phone's picker.
@@ -189,7 +215,11 @@ export const landingContentSchema = z.object({
     for (const { value, label } of volumeOptionLabels(doc.contact, doc.locale, doc.currency)) {
       const length = stegaClean(label).length;
       if (length > COPY_LIMITS.optionLabel.max)
-        ctx.addIssue({ code: "custom", path: ["contact", "volumeOptions"], message: `"${value}" with its equivalent is ${length} characters: ${limitMessage("optionLabel", "max")}` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["contact", "volumeOptions"],
+          message: `"${value}" with its equivalent is ${length} characters: ${limitMessage("optionLabel", "max")}`,
+        });
     }
   });
 

@@ -14,7 +14,8 @@ function keyedPath(doc: unknown, path: readonly PropertyKey[]): DocumentPath {
   let value: unknown = doc;
   for (const segment of path) {
     const key = typeof segment === "symbol" ? String(segment) : segment;
-    const item = Array.isArray(value) && typeof key === "number" ? (value[key] as { _key?: unknown } | undefined) : undefined;
+    const item =
+      Array.isArray(value) && typeof key === "number" ? (value[key] as { _key?: unknown } | undefined) : undefined;
     out.push(item && typeof item._key === "string" ? { _key: item._key } : key);
     value = value != null && typeof value === "object" ? (value as Record<string | number, unknown>)[key] : undefined;
   }
@@ -29,8 +30,12 @@ function keyedPath(doc: unknown, path: readonly PropertyKey[]): DocumentPath {
 export async function landingDocumentProblems(doc: Doc): Promise<DocumentProblem[]> {
   const params = { market: doc.market ?? null };
   const projected = await (await evaluate(parse(LANDING_QUERY, { params }), { dataset: [doc], params })).get();
-  if (projected == null) return [{ path: ["market"], message: "The site shows a landing page only for a known market." }];
+  if (projected == null)
+    return [{ path: ["market"], message: "The site shows a landing page only for a known market." }];
   const parsed = landingContentSchema.safeParse(projected);
   if (parsed.success) return [];
-  return parsed.error.issues.map((issue) => ({ path: keyedPath(doc, issue.path), message: `The site refuses this: ${issue.message}` }));
+  return parsed.error.issues.map((issue) => ({
+    path: keyedPath(doc, issue.path),
+    message: `The site refuses this: ${issue.message}`,
+  }));
 }

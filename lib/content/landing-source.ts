@@ -12,14 +12,24 @@ import type { ERROR_PAGE_QUERY_RESULT, LANDING_QUERY_RESULT } from "./sanity.typ
  * A market's landing content, validated, from the backend `readMarketContent` picks (Sanity when a project is
  * configured, else the seed dataset). `preview` reads drafts and is never cached.
  */
-export async function getLanding(market: Market, { preview = false }: { preview?: boolean } = {}): Promise<LandingContent> {
+export async function getLanding(
+  market: Market,
+  { preview = false }: { preview?: boolean } = {},
+): Promise<LandingContent> {
   const backend = contentBackend(serverEnv());
   try {
-    const result = await readMarketContent<LANDING_QUERY_RESULT>(LANDING_QUERY, market, { preview, cacheKey: "landing-page" });
+    const result = await readMarketContent<LANDING_QUERY_RESULT>(LANDING_QUERY, market, {
+      preview,
+      cacheKey: "landing-page",
+    });
     return parseLanding(result, `${backend} content for market "${market}"${preview ? " (drafts)" : ""}`);
   } catch (error) {
     // During a background revalidation Next keeps serving the last good page; this says why it could not refresh.
-    log.error("content.failed", `Landing content of ${market}${preview ? " (drafts)" : ""} could not be read from ${backend}`, { market, preview, backend, err: error });
+    log.error(
+      "content.failed",
+      `Landing content of ${market}${preview ? " (drafts)" : ""} could not be read from ${backend}`,
+      { market, preview, backend, err: error },
+    );
     throw error;
   }
 }
@@ -31,12 +41,23 @@ export async function getLanding(market: Market, { preview = false }: { preview?
 export async function getErrorPage(market: Market): Promise<ErrorPageCopy | null> {
   const backend = contentBackend(serverEnv());
   try {
-    const result = await readMarketContent<ERROR_PAGE_QUERY_RESULT>(ERROR_PAGE_QUERY, market, { preview: false, cacheKey: "error-page" });
+    const result = await readMarketContent<ERROR_PAGE_QUERY_RESULT>(ERROR_PAGE_QUERY, market, {
+      preview: false,
+      cacheKey: "error-page",
+    });
     const parsed = errorPageSchema.safeParse(result);
     if (parsed.success) return parsed.data;
-    log.error("content.incomplete", `The ${market} error screen from ${backend} is incomplete`, { market, backend, problems: parsed.error.issues.map((i) => `errorPage.${i.path.join(".")}: ${i.message}`) });
+    log.error("content.incomplete", `The ${market} error screen from ${backend} is incomplete`, {
+      market,
+      backend,
+      problems: parsed.error.issues.map((i) => `errorPage.${i.path.join(".")}: ${i.message}`),
+    });
   } catch (error) {
-    log.error("content.failed", `The ${market} error screen could not be read from ${backend}`, { market, backend, err: error });
+    log.error("content.failed", `The ${market} error screen could not be read from ${backend}`, {
+      market,
+      backend,
+      err: error,
+    });
   }
   return null;
 }

@@ -34,17 +34,26 @@ async function loadDocuments(file: string): Promise<SanityDocument[]> {
 export function applyPerspective(docs: SanityDocument[], perspective: Perspective): SanityDocument[] {
   const published = docs.filter((d) => !d._id.startsWith("drafts."));
   if (perspective === "published") return published;
-  const drafts = new Map(docs.filter((d) => d._id.startsWith("drafts.")).map((d) => [d._id.slice("drafts.".length), d]));
+  const drafts = new Map(
+    docs.filter((d) => d._id.startsWith("drafts.")).map((d) => [d._id.slice("drafts.".length), d]),
+  );
   const merged = published.map((d) => {
     const draft = drafts.get(d._id);
     return draft ? { ...draft, _id: d._id } : d;
   });
-  const draftOnly = [...drafts].filter(([id]) => !published.some((d) => d._id === id)).map(([id, d]) => ({ ...d, _id: id }));
+  const draftOnly = [...drafts]
+    .filter(([id]) => !published.some((d) => d._id === id))
+    .map(([id, d]) => ({ ...d, _id: id }));
   return [...merged, ...draftOnly];
 }
 
 /** Runs a GROQ query over the local dataset with groq-js: the same queries the Content Lake answers. */
-export async function queryLocalDataset<T>(file: string, query: string, params: Record<string, unknown>, perspective: Perspective): Promise<T> {
+export async function queryLocalDataset<T>(
+  file: string,
+  query: string,
+  params: Record<string, unknown>,
+  perspective: Perspective,
+): Promise<T> {
   const dataset = applyPerspective(await loadDocuments(file), perspective);
   const result = await evaluate(parse(query, { params }), { dataset, params });
   return (await result.get()) as T;

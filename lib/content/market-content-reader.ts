@@ -31,22 +31,32 @@ async function fromSanity<R>(query: string, market: Market, preview: boolean): P
   const signal = AbortSignal.timeout(env.SANITY_TIMEOUT_MS);
   try {
     if (preview) {
-      return await sanityClient().fetch<R>(query, { market }, {
-        perspective: "drafts",
-        token: env.SANITY_API_READ_TOKEN,
-        stega: true,
-        useCdn: false,
-        signal,
-        next: { revalidate: 0 },
-      });
+      return await sanityClient().fetch<R>(
+        query,
+        { market },
+        {
+          perspective: "drafts",
+          token: env.SANITY_API_READ_TOKEN,
+          stega: true,
+          useCdn: false,
+          signal,
+          next: { revalidate: 0 },
+        },
+      );
     }
-    return await sanityClient().fetch<R>(query, { market }, {
-      perspective: "published",
-      signal,
-      next: cacheContent ? { tags: landingTags(market), revalidate: REVALIDATE_SECONDS } : { revalidate: 0 },
-    });
+    return await sanityClient().fetch<R>(
+      query,
+      { market },
+      {
+        perspective: "published",
+        signal,
+        next: cacheContent ? { tags: landingTags(market), revalidate: REVALIDATE_SECONDS } : { revalidate: 0 },
+      },
+    );
   } catch (error) {
-    const reason = signal.aborted ? `did not answer within ${env.SANITY_TIMEOUT_MS} ms (SANITY_TIMEOUT_MS)` : `failed: ${error instanceof Error ? error.message : String(error)}`;
+    const reason = signal.aborted
+      ? `did not answer within ${env.SANITY_TIMEOUT_MS} ms (SANITY_TIMEOUT_MS)`
+      : `failed: ${error instanceof Error ? error.message : String(error)}`;
     throw new Error(`Sanity Content Lake ${reason}`, { cause: error });
   }
 }
@@ -57,12 +67,20 @@ async function fromSanity<R>(query: string, market: Market, preview: boolean): P
  * cached; published reads carry the page's tags on either backend, so the webhook revalidates both alike.
  * `cacheKey` names the embedded dataset's cache entry.
  */
-export function readMarketContent<R>(query: string, market: Market, { preview, cacheKey }: { preview: boolean; cacheKey: string }): Promise<R> {
+export function readMarketContent<R>(
+  query: string,
+  market: Market,
+  { preview, cacheKey }: { preview: boolean; cacheKey: string },
+): Promise<R> {
   if (contentBackend(serverEnv()) === "sanity") return fromSanity<R>(query, market, preview);
-  const read = (perspective: "published" | "drafts") => queryLocalDataset<R>(serverEnv().CONTENT_DATASET_FILE, query, { market }, perspective);
+  const read = (perspective: "published" | "drafts") =>
+    queryLocalDataset<R>(serverEnv().CONTENT_DATASET_FILE, query, { market }, perspective);
   if (preview) return read("drafts");
   if (!cacheContent) return read("published");
   // The query is part of the key: an entry cached by a build with another query shape (kept in .next/cache or a
   // shared Redis) would fail the content contract of this one.
-  return unstable_cache(() => read("published"), [cacheKey, market, query], { tags: landingTags(market), revalidate: REVALIDATE_SECONDS })();
+  return unstable_cache(() => read("published"), [cacheKey, market, query], {
+    tags: landingTags(market),
+    revalidate: REVALIDATE_SECONDS,
+  })();
 }

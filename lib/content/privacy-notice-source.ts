@@ -13,13 +13,23 @@ import type { PRIVACY_NOTICE_QUERY_RESULT } from "./sanity.types";
  * part of the market's page: it carries the page's cache tags, so publishing either document refreshes the page
  * through the same webhook.
  */
-export async function getPrivacyNotice(market: Market, { preview = false }: { preview?: boolean } = {}): Promise<PrivacyNotice> {
+export async function getPrivacyNotice(
+  market: Market,
+  { preview = false }: { preview?: boolean } = {},
+): Promise<PrivacyNotice> {
   const backend = contentBackend(serverEnv());
   try {
-    const result = await readMarketContent<PRIVACY_NOTICE_QUERY_RESULT>(PRIVACY_NOTICE_QUERY, market, { preview, cacheKey: "privacy-notice" });
+    const result = await readMarketContent<PRIVACY_NOTICE_QUERY_RESULT>(PRIVACY_NOTICE_QUERY, market, {
+      preview,
+      cacheKey: "privacy-notice",
+    });
     return parsePrivacyNotice(result, `${backend} content for market "${market}"${preview ? " (drafts)" : ""}`);
   } catch (error) {
-    log.error("content.failed", `The ${market} privacy notice${preview ? " (drafts)" : ""} could not be read from ${backend}`, { market, preview, backend, err: error });
+    log.error(
+      "content.failed",
+      `The ${market} privacy notice${preview ? " (drafts)" : ""} could not be read from ${backend}`,
+      { market, preview, backend, err: error },
+    );
     throw error;
   }
 }

@@ -9,7 +9,12 @@ import type { PRIVACY_NOTICE_QUERY_RESULT } from "./sanity.types";
  */
 const text = z.string().trim().min(1, "must not be empty");
 
-const span = z.object({ _type: z.literal("span"), _key: z.string(), text: z.string(), marks: z.array(z.string()).optional() });
+const span = z.object({
+  _type: z.literal("span"),
+  _key: z.string(),
+  text: z.string(),
+  marks: z.array(z.string()).optional(),
+});
 const block = z.object({
   _type: z.literal("block"),
   _key: z.string(),
@@ -57,7 +62,8 @@ export const privacyNoticeSchema = z
   })
   .superRefine((doc, ctx) => {
     const locale = MARKET_LOCALES[doc.market];
-    if (doc.locale !== locale) ctx.addIssue({ code: "custom", path: ["locale"], message: `must be ${locale} for ${doc.market}` });
+    if (doc.locale !== locale)
+      ctx.addIssue({ code: "custom", path: ["locale"], message: `must be ${locale} for ${doc.market}` });
   });
 
 export type PrivacyNotice = z.infer<typeof privacyNoticeSchema>;

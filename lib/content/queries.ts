@@ -108,7 +108,9 @@ export const LANDING_QUERY = defineQuery(`*[_type == "landingPage" && market == 
 
 /** The words of a market's error screen, read on their own so the screen still speaks the market's language when
  * the rest of its landing document is what failed. */
-export const ERROR_PAGE_QUERY = defineQuery(`*[_type == "landingPage" && market == $market][0].errorPage{ message, homeLink }`);
+export const ERROR_PAGE_QUERY = defineQuery(
+  `*[_type == "landingPage" && market == $market][0].errorPage{ message, homeLink }`,
+);
 
 /** One market's privacy notice and tracking-consent copy (validated by privacy-notice.ts). */
 export const PRIVACY_NOTICE_QUERY = defineQuery(`*[_type == "privacyNotice" && market == $market][0]{

@@ -33,7 +33,12 @@ const accepted = new LRUCache<string, true>({ max: 10_000, ttl: SIGNATURE_MAX_AG
  * Checks the `sanity-webhook-signature` header (`t=<ms>,v1=<HMAC-SHA256 of "t.body">`): well-formed, recent, made
  * with our secret — compared in constant time — and not seen before.
  */
-export async function verifyWebhookSignature(body: string, header: string | null, secret: string, now = Date.now()): Promise<WebhookVerdict> {
+export async function verifyWebhookSignature(
+  body: string,
+  header: string | null,
+  secret: string,
+  now = Date.now(),
+): Promise<WebhookVerdict> {
   let timestamp: number;
   let given: string;
   let expected: string;

@@ -927,8 +927,7 @@ export type LANDING_QUERY_RESULT = {
       label: string;
     }>;
     volumeOptions: Array<{
-      value:
-        "0-4999" | "10000-49999" | "100000-plus" | "5000-9999" | "50000-99999";
+      value: "0-4999" | "10000-49999" | "100000-plus" | "5000-9999" | "50000-99999";
       label: string;
       approx: number | null;
     }>;

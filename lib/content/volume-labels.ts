@@ -10,7 +10,11 @@ type VolumeCopy = {
  * The amount ranges as the form lists them: each USD label, and after the first and the last the local equivalent
  * ("Menos de USD 5,000 (hasta ≈ MXN 85,000)", "USD 100,000 o más (≈ MXN 1,700,000 o más)").
  */
-export function volumeOptionLabels({ volumeOptions, approxUpTo, approxOver }: VolumeCopy, locale: string, currency: string) {
+export function volumeOptionLabels(
+  { volumeOptions, approxUpTo, approxOver }: VolumeCopy,
+  locale: string,
+  currency: string,
+) {
   const last = volumeOptions.length - 1;
   return volumeOptions.map((option, index) => {
     if (option.approx == null) return { value: option.value, label: option.label };

@@ -32,12 +32,21 @@ function localOrigin(): string {
 const publicSchema = z.object({
   NEXT_PUBLIC_SITE_URL: z.url().default(localOrigin),
   NEXT_PUBLIC_SANITY_PROJECT_ID: optional.pipe(
-    z.string().regex(/^[a-z0-9-]+$/, "must be a Sanity project id (lower-case letters, digits, dashes)").optional(),
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/, "must be a Sanity project id (lower-case letters, digits, dashes)")
+      .optional(),
   ),
   NEXT_PUBLIC_SANITY_DATASET: optional.pipe(
-    z.string().regex(/^[a-z0-9_-]+$/, "must be a Sanity dataset name").optional(),
+    z
+      .string()
+      .regex(/^[a-z0-9_-]+$/, "must be a Sanity dataset name")
+      .optional(),
   ),
-  NEXT_PUBLIC_SANITY_API_VERSION: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).default("2025-10-01"),
+  NEXT_PUBLIC_SANITY_API_VERSION: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .default("2025-10-01"),
   NEXT_PUBLIC_META_PIXEL_ID: optional.pipe(z.string().regex(/^\d+$/, "must be digits").optional()),
 });
 
@@ -48,10 +57,18 @@ const otlpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or http
 const addressList = optional.pipe(
   z
     .string()
-    .transform((list) => list.split(",").map((a) => a.trim()).filter(Boolean))
+    .transform((list) =>
+      list
+        .split(",")
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
     // Refined as a whole, so the message names the variable rather than an entry ("SALES_EMAIL_TO.0").
     .refine((list) => list.length > 0, "must name at least one email address")
-    .refine((list) => list.every((address) => z.email().safeParse(address).success), "must be email addresses separated by commas")
+    .refine(
+      (list) => list.every((address) => z.email().safeParse(address).success),
+      "must be email addresses separated by commas",
+    )
     .optional(),
 );
 
@@ -84,14 +101,22 @@ const serverSchema = z.object({
   LEADS_STORE: optional.pipe(z.enum(["embedded"]).optional()),
   /** The request header the proxy in front of the server sets to the client's address (lower-cased). */
   CLIENT_IP_HEADER: optional.pipe(
-    z.string().toLowerCase().regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, "must be a header name, e.g. x-real-ip").optional(),
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, "must be a header name, e.g. x-real-ip")
+      .optional(),
   ),
   /**
    * The request header in which the proxy passes on the host the visitor asked for (e.g. x-forwarded-host), when
    * the site answers on hosts besides NEXT_PUBLIC_SITE_URL's; its value then counts as this site's own origin.
    */
   FORWARDED_HOST_HEADER: optional.pipe(
-    z.string().toLowerCase().regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, "must be a header name, e.g. x-forwarded-host").optional(),
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, "must be a header name, e.g. x-forwarded-host")
+      .optional(),
   ),
   /** Set to 1 by Vercel on its builds and functions: the platform whose client-address header is known. */
   VERCEL: optional,
@@ -113,12 +138,19 @@ const serverSchema = z.object({
 
   // ── Sales alerts: an email per new lead over SMTP, and a signed webhook for CRMs ──────────────────────────
   /** smtp:// (STARTTLS when offered) or smtps:// (TLS from the start), credentials in the URL. */
-  SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL (smtps://user:password@host:465)" }).optional()),
+  SMTP_URL: optional.pipe(
+    z
+      .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL (smtps://user:password@host:465)" })
+      .optional(),
+  ),
   /** The sender: an address, or a name and an address ("Puente Pagos <alertas@puentepagos.com>"). */
   SALES_EMAIL_FROM: optional.pipe(
     z
       .string()
-      .refine((from) => z.email().safeParse(/<([^<>]+)>$/.exec(from)?.[1] ?? from).success, "must be an email address, or a name and <address>")
+      .refine(
+        (from) => z.email().safeParse(/<([^<>]+)>$/.exec(from)?.[1] ?? from).success,
+        "must be an email address, or a name and <address>",
+      )
       .optional(),
   ),
   /** Who gets every market's leads; SALES_EMAIL_TO_MX / _BR / _AR replace it for one market. */
@@ -127,7 +159,9 @@ const serverSchema = z.object({
   SALES_EMAIL_TO_BR: addressList,
   SALES_EMAIL_TO_AR: addressList,
   /** Receives each new lead as signed JSON (HubSpot, Slack workflows, n8n, Zapier). */
-  LEAD_WEBHOOK_URL: optional.pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional()),
+  LEAD_WEBHOOK_URL: optional.pipe(
+    z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  ),
   /** Signs each webhook call (X-Signature); the receiver checks it with the same secret. */
   LEAD_WEBHOOK_SECRET: optional,
 
@@ -135,7 +169,11 @@ const serverSchema = z.object({
   LOG_LEVEL: logLevelSchema,
   /** The request header in which the platform or proxy puts its own request id (lower-cased); else one is generated. */
   REQUEST_ID_HEADER: optional.pipe(
-    z.string().toLowerCase().regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, "must be a header name, e.g. x-request-id").optional(),
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, "must be a header name, e.g. x-request-id")
+      .optional(),
   ),
   /** OTLP/HTTP collector; traces are exported only when this (or the traces-only variant) is set. */
   OTEL_EXPORTER_OTLP_ENDPOINT: optional.pipe(otlpUrl),
@@ -147,7 +185,12 @@ export type PublicEnv = z.infer<typeof publicSchema>;
 export type ServerEnv = PublicEnv & z.infer<typeof serverSchema>;
 
 /** The secrets this server checks callers against or signs with: a production server refuses a short one. */
-const SECRETS = ["DRAFT_MODE_SECRET", "SANITY_REVALIDATE_SECRET", "CONVERSION_SIGNING_SECRET", "LEAD_WEBHOOK_SECRET"] as const;
+const SECRETS = [
+  "DRAFT_MODE_SECRET",
+  "SANITY_REVALIDATE_SECRET",
+  "CONVERSION_SIGNING_SECRET",
+  "LEAD_WEBHOOK_SECRET",
+] as const;
 
 function fail(error: z.ZodError): never {
   const lines = error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
@@ -190,26 +233,55 @@ export function readServerEnv(source: Record<string, string | undefined> = proce
     ["LEAD_WEBHOOK_URL", "LEAD_WEBHOOK_SECRET"],
   ]);
   const halfEmail = salesEmailProblem(parsed.data);
-  if (halfEmail) fail(new z.ZodError([{ code: "custom", path: [halfEmail.variable], message: halfEmail.message, input: undefined }]));
+  if (halfEmail)
+    fail(
+      new z.ZodError([{ code: "custom", path: [halfEmail.variable], message: halfEmail.message, input: undefined }]),
+    );
   if (parsed.data.LEADS_STORE && parsed.data.SUPABASE_URL) {
-    fail(new z.ZodError([{ code: "custom", path: ["LEADS_STORE"], message: "is embedded but SUPABASE_URL is set: unset one of them", input: undefined }]));
+    fail(
+      new z.ZodError([
+        {
+          code: "custom",
+          path: ["LEADS_STORE"],
+          message: "is embedded but SUPABASE_URL is set: unset one of them",
+          input: undefined,
+        },
+      ]),
+    );
   }
   // The preload list only takes sites whose policy covers every subdomain.
   if (parsed.data.HSTS_PRELOAD && !parsed.data.HSTS_INCLUDE_SUBDOMAINS) {
-    fail(new z.ZodError([{ code: "custom", path: ["HSTS_PRELOAD"], message: "needs HSTS_INCLUDE_SUBDOMAINS=true as well", input: undefined }]));
+    fail(
+      new z.ZodError([
+        {
+          code: "custom",
+          path: ["HSTS_PRELOAD"],
+          message: "needs HSTS_INCLUDE_SUBDOMAINS=true as well",
+          input: undefined,
+        },
+      ]),
+    );
   }
   const env = { ...pub, ...parsed.data };
   // Redis means several instances; the embedded database is one process's disk, so their leads would scatter.
   if (env.REDIS_URL && leadsBackend(env) === "embedded") {
-    const message = "is set (several instances share it), so leads need Supabase: set SUPABASE_URL and SUPABASE_ANON_KEY (the embedded PGlite store serves one process only)";
+    const message =
+      "is set (several instances share it), so leads need Supabase: set SUPABASE_URL and SUPABASE_ANON_KEY (the embedded PGlite store serves one process only)";
     fail(new z.ZodError([{ code: "custom", path: ["REDIS_URL"], message, input: undefined }]));
   }
   return env;
 }
 
-type AlertVariables = Pick<ServerEnv, "SMTP_URL" | "SALES_EMAIL_FROM" | "SALES_EMAIL_TO" | "SALES_EMAIL_TO_MX" | "SALES_EMAIL_TO_BR" | "SALES_EMAIL_TO_AR">;
+type AlertVariables = Pick<
+  ServerEnv,
+  "SMTP_URL" | "SALES_EMAIL_FROM" | "SALES_EMAIL_TO" | "SALES_EMAIL_TO_MX" | "SALES_EMAIL_TO_BR" | "SALES_EMAIL_TO_AR"
+>;
 
-const MARKET_RECIPIENTS = { mx: "SALES_EMAIL_TO_MX", br: "SALES_EMAIL_TO_BR", ar: "SALES_EMAIL_TO_AR" } as const satisfies Record<Market, keyof AlertVariables>;
+const MARKET_RECIPIENTS = {
+  mx: "SALES_EMAIL_TO_MX",
+  br: "SALES_EMAIL_TO_BR",
+  ar: "SALES_EMAIL_TO_AR",
+} as const satisfies Record<Market, keyof AlertVariables>;
 
 /** Who gets a market's sales alerts: its own list, else SALES_EMAIL_TO; empty when neither is set. */
 export function salesRecipients(env: AlertVariables, market: Market): string[] {
@@ -221,16 +293,27 @@ export function salesRecipients(env: AlertVariables, market: Market): string[] {
  * receives, or recipients and a sender with no server to send through.
  */
 function salesEmailProblem(env: AlertVariables): { variable: string; message: string } | undefined {
-  const recipientsSet = ["SALES_EMAIL_TO", ...Object.values(MARKET_RECIPIENTS)].find((name) => env[name as keyof AlertVariables]);
+  const recipientsSet = ["SALES_EMAIL_TO", ...Object.values(MARKET_RECIPIENTS)].find(
+    (name) => env[name as keyof AlertVariables],
+  );
   if (!env.SMTP_URL) {
     const set = recipientsSet ?? (env.SALES_EMAIL_FROM ? "SALES_EMAIL_FROM" : undefined);
-    return set ? { variable: "SMTP_URL", message: `is required when ${set} is set (the sales alert's SMTP server)` } : undefined;
+    return set
+      ? { variable: "SMTP_URL", message: `is required when ${set} is set (the sales alert's SMTP server)` }
+      : undefined;
   }
-  if (!env.SALES_EMAIL_FROM) return { variable: "SALES_EMAIL_FROM", message: "is required when SMTP_URL is set (the sales alert's sender address)" };
+  if (!env.SALES_EMAIL_FROM)
+    return {
+      variable: "SALES_EMAIL_FROM",
+      message: "is required when SMTP_URL is set (the sales alert's sender address)",
+    };
   const unreached = MARKETS.filter((market) => salesRecipients(env, market).length === 0);
   if (unreached.length === 0) return undefined;
   const names = unreached.map((market) => MARKET_RECIPIENTS[market]).join(", ");
-  return { variable: "SALES_EMAIL_TO", message: `is required when SMTP_URL is set: nobody would get the leads of ${unreached.join(", ")} (or set ${names})` };
+  return {
+    variable: "SALES_EMAIL_TO",
+    message: `is required when SMTP_URL is set: nobody would get the leads of ${unreached.join(", ")} (or set ${names})`,
+  };
 }
 
 /** Where content comes from: Sanity when a project is configured, else the seed dataset in the repo. */
@@ -301,31 +384,46 @@ export function contactRateLimits(env: ServerEnv): { perClient: number; perNetwo
 export function productionRefusal(env: ServerEnv): string | undefined {
   const problems: string[] = [];
   if (leadsBackend(env) === "embedded" && env.LEADS_STORE !== "embedded") {
-    problems.push("leads need SUPABASE_URL and SUPABASE_ANON_KEY, or LEADS_STORE=embedded to keep them in the embedded database on this server's disk");
+    problems.push(
+      "leads need SUPABASE_URL and SUPABASE_ANON_KEY, or LEADS_STORE=embedded to keep them in the embedded database on this server's disk",
+    );
   }
   if (env.CONTACT_RATE_LIMIT_PER_MINUTE > 0 && !clientIpHeader(env)) {
-    problems.push("the contact rate limit needs CLIENT_IP_HEADER naming the header your proxy sets to the client's address (e.g. x-real-ip), or CONTACT_RATE_LIMIT_PER_MINUTE=0 to run without a limit");
+    problems.push(
+      "the contact rate limit needs CLIENT_IP_HEADER naming the header your proxy sets to the client's address (e.g. x-real-ip), or CONTACT_RATE_LIMIT_PER_MINUTE=0 to run without a limit",
+    );
   }
   if (leadsBackend(env) === "supabase" && !env.CONVERSION_SIGNING_SECRET) {
-    problems.push("reporting leads to Meta needs CONVERSION_SIGNING_SECRET, the secret the meta-conversion function checks each call against (set the same value there with `supabase secrets set`)");
+    problems.push(
+      "reporting leads to Meta needs CONVERSION_SIGNING_SECRET, the secret the meta-conversion function checks each call against (set the same value there with `supabase secrets set`)",
+    );
   }
   for (const name of SECRETS) {
     const value = env[name];
     if (value !== undefined && value.length < MIN_SECRET_LENGTH) {
-      problems.push(`${name} is ${value.length} characters, and a secret needs at least ${MIN_SECRET_LENGTH} (e.g. \`openssl rand -hex 32\`)`);
+      problems.push(
+        `${name} is ${value.length} characters, and a secret needs at least ${MIN_SECRET_LENGTH} (e.g. \`openssl rand -hex 32\`)`,
+      );
     }
   }
-  if (env.LEAD_WEBHOOK_URL && new URL(env.LEAD_WEBHOOK_URL).protocol === "http:" && !isLoopbackHost(new URL(env.LEAD_WEBHOOK_URL).hostname)) {
+  if (
+    env.LEAD_WEBHOOK_URL &&
+    new URL(env.LEAD_WEBHOOK_URL).protocol === "http:" &&
+    !isLoopbackHost(new URL(env.LEAD_WEBHOOK_URL).hostname)
+  ) {
     problems.push("LEAD_WEBHOOK_URL is http://, and each call carries a lead's contact details: use an https:// URL");
   }
   if (env.REDIS_URL && !new URL(env.REDIS_URL).password && !env.REDIS_ALLOW_PLAINTEXT) {
-    problems.push("REDIS_URL has no password, and whoever can write to that Redis changes the pages every instance serves: put the password in the URL (rediss://default:<password>@host:6379), or set REDIS_ALLOW_PLAINTEXT=1 if only your servers can reach it on a private network");
+    problems.push(
+      "REDIS_URL has no password, and whoever can write to that Redis changes the pages every instance serves: put the password in the URL (rediss://default:<password>@host:6379), or set REDIS_ALLOW_PLAINTEXT=1 if only your servers can reach it on a private network",
+    );
   }
   return problems.length > 0 ? `Refusing to start a production server: ${problems.join("; ")}.` : undefined;
 }
 
 /** A host on this machine (a URL's hostname): plain http or SMTP to it never crosses a network. */
-export const isLoopbackHost = (hostname: string) => hostname === "localhost" || hostname === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(hostname);
+export const isLoopbackHost = (hostname: string) =>
+  hostname === "localhost" || hostname === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(hostname);
 
 /**
  * The public origin a production build is made for: NEXT_PUBLIC_SITE_URL, or on Vercel its production domain.
@@ -335,7 +433,10 @@ export function buildSiteUrl(source: Record<string, string | undefined> = proces
   const explicit = source.NEXT_PUBLIC_SITE_URL?.trim();
   const vercel = source.VERCEL_PROJECT_PRODUCTION_URL?.trim();
   const url = explicit || (vercel ? `https://${vercel}` : "");
-  if (!url) throw new Error("A production build needs NEXT_PUBLIC_SITE_URL, the site's public origin (e.g. https://pagos.example).");
+  if (!url)
+    throw new Error(
+      "A production build needs NEXT_PUBLIC_SITE_URL, the site's public origin (e.g. https://pagos.example).",
+    );
   if (!URL.canParse(url)) throw new Error(`NEXT_PUBLIC_SITE_URL must be an absolute URL, got "${url}".`);
   return url;
 }

@@ -10,6 +10,9 @@ let buildId: string | undefined;
  * alike): which release answers, when several are live during a deploy.
  */
 export function currentBuildId(): string {
-  buildId ??= readFileSync(join(/*turbopackIgnore: true*/ process.cwd(), serverEnv().NEXT_DIST_DIR, "BUILD_ID"), "utf8").trim();
+  buildId ??= readFileSync(
+    join(/*turbopackIgnore: true*/ process.cwd(), serverEnv().NEXT_DIST_DIR, "BUILD_ID"),
+    "utf8",
+  ).trim();
   return buildId;
 }

@@ -22,7 +22,11 @@ class NotReady extends Error {}
 
 async function withDeadline(ms: number, what: string, check: (signal: AbortSignal) => Promise<void>): Promise<void> {
   const signal = AbortSignal.timeout(ms);
-  const expired = new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(new NotReady(`${what} did not answer within ${ms} ms`)), { once: true }));
+  const expired = new Promise<never>((_, reject) =>
+    signal.addEventListener("abort", () => reject(new NotReady(`${what} did not answer within ${ms} ms`)), {
+      once: true,
+    }),
+  );
   await Promise.race([check(signal), expired]);
 }
 
@@ -36,25 +40,38 @@ async function checkStore(env: ServerEnv, signal: AbortSignal): Promise<void> {
     await getSubmissionsStore().catch(() => Promise.reject(new NotReady("the embedded database could not be opened")));
     return;
   }
-  const { data, error, status } = await supabaseServerClient(env.SUPABASE_URL!, env.SUPABASE_ANON_KEY!).rpc("leads_store_ready").abortSignal(signal);
+  const { data, error, status } = await supabaseServerClient(env.SUPABASE_URL!, env.SUPABASE_ANON_KEY!)
+    .rpc("leads_store_ready")
+    .abortSignal(signal);
   if (signal.aborted) return;
   if (status === 0) throw new NotReady("Supabase is unreachable");
-  if (error?.code === "PGRST202") throw new NotReady("Supabase lacks the leads_store_ready function: apply supabase/migrations");
+  if (error?.code === "PGRST202")
+    throw new NotReady("Supabase lacks the leads_store_ready function: apply supabase/migrations");
   if (status === 401 || status === 403) throw new NotReady(`Supabase refused the key (${status})`);
   if (error) throw new NotReady(`Supabase answered ${status}${error.code ? ` (${error.code})` : ""}`);
   if (data !== true) throw new NotReady("the anon key may not insert into contact_submissions (check the grants)");
 }
 
-const holder = globalThis as typeof globalThis & { __readinessRedis?: Redis; __readiness?: { at: number; result: Promise<Readiness> }; __wasReady?: boolean };
+const holder = globalThis as typeof globalThis & {
+  __readinessRedis?: Redis;
+  __readiness?: { at: number; result: Promise<Readiness> };
+  __wasReady?: boolean;
+};
 
 /** Redis answers PING on a connection of its own (the rate limiter's and page cache's fall back silently, by design). */
 async function checkRedis(url: string, signal: AbortSignal): Promise<void> {
   const client = (holder.__readinessRedis ??= connectRedis(url, "readiness"));
-  if (client.status !== "ready") await once(client, "ready", { signal }).catch(() => Promise.reject(new NotReady("Redis is unreachable")));
+  if (client.status !== "ready")
+    await once(client, "ready", { signal }).catch(() => Promise.reject(new NotReady("Redis is unreachable")));
   await client.ping().catch(() => Promise.reject(new NotReady("Redis did not answer PING")));
 }
 
-async function timed(what: string, deadlineMs: number, check: (signal: AbortSignal) => Promise<void>, backend?: string): Promise<CheckResult> {
+async function timed(
+  what: string,
+  deadlineMs: number,
+  check: (signal: AbortSignal) => Promise<void>,
+  backend?: string,
+): Promise<CheckResult> {
   const started = performance.now();
   const durationMs = () => Math.round(performance.now() - started);
   try {
@@ -73,12 +90,20 @@ async function check(): Promise<Readiness> {
     store: timed("the leads store", STORE_DEADLINE_MS, (signal) => checkStore(env, signal), leadsBackend(env)),
   };
   if (env.REDIS_URL) checks.redis = timed("Redis", REDIS_DEADLINE_MS, (signal) => checkRedis(env.REDIS_URL!, signal));
-  const results = Object.fromEntries(await Promise.all(Object.entries(checks).map(async ([name, result]) => [name, await result] as const)));
+  const results = Object.fromEntries(
+    await Promise.all(Object.entries(checks).map(async ([name, result]) => [name, await result] as const)),
+  );
   const ready = Object.values(results).every((r) => r.status === "up");
   if (holder.__wasReady !== ready) {
-    const failing = Object.entries(results).filter(([, r]) => r.status === "down").map(([name, r]) => `${name}: ${r.error}`);
+    const failing = Object.entries(results)
+      .filter(([, r]) => r.status === "down")
+      .map(([name, r]) => `${name}: ${r.error}`);
     if (ready) log.info("readiness.changed", "Ready: this instance can take leads", { ready });
-    else log.warn("readiness.changed", `Not ready: ${failing.join("; ")}`, { ready, failing: Object.keys(results).filter((name) => results[name]!.status === "down") });
+    else
+      log.warn("readiness.changed", `Not ready: ${failing.join("; ")}`, {
+        ready,
+        failing: Object.keys(results).filter((name) => results[name]!.status === "down"),
+      });
     holder.__wasReady = ready;
   }
   return { ready, checkedAt: new Date().toISOString(), checks: results };

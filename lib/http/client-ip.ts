@@ -8,7 +8,10 @@ import { log } from "../logging/logger";
  * it is known (Vercel: `x-real-ip`). X-Forwarded-For is never read unless the operator names it, since a client
  * writes whatever it likes there. Undefined when no header is configured, or the request lacks a valid address.
  */
-export function clientAddress(headers: Headers, header: string | undefined = clientIpHeader(serverEnv())): string | undefined {
+export function clientAddress(
+  headers: Headers,
+  header: string | undefined = clientIpHeader(serverEnv()),
+): string | undefined {
   if (!header) return undefined;
   // A list (a named X-Forwarded-For) ends with the entry the trusted proxy appended; earlier ones are the client's.
   const value = headers.get(header)?.split(",").at(-1)?.trim();
@@ -16,7 +19,11 @@ export function clientAddress(headers: Headers, header: string | undefined = cli
   if (address === undefined && !warned) {
     warned = true;
     // A misnamed header would put every visitor in one rate-limit bucket: say so once (the value is not logged).
-    log.warn("client_ip.missing", `A request had no valid address in "${header}"; such requests share one rate-limit bucket. Check CLIENT_IP_HEADER against what your proxy sets.`, { header });
+    log.warn(
+      "client_ip.missing",
+      `A request had no valid address in "${header}"; such requests share one rate-limit bucket. Check CLIENT_IP_HEADER against what your proxy sets.`,
+      { header },
+    );
   }
   return address;
 }

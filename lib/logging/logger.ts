@@ -76,7 +76,15 @@ const PERSONAL_KEYS = [
   "landing_url",
   "referrer",
 ];
-const PERSON_CARRIERS = ["", "lead.", "lead.attribution.first.", "lead.attribution.last.", "payload.", "payload.userData.", "payload.customData."];
+const PERSON_CARRIERS = [
+  "",
+  "lead.",
+  "lead.attribution.first.",
+  "lead.attribution.last.",
+  "payload.",
+  "payload.userData.",
+  "payload.customData.",
+];
 const REDACT_PATHS = PERSON_CARRIERS.flatMap((carrier) => PERSONAL_KEYS.map((key) => carrier + key));
 
 /**
@@ -108,7 +116,12 @@ const ERROR_LEVEL = 50;
 function create(): Holder {
   const development = process.env.NODE_ENV === "development";
   // pino-pretty runs in pino's worker thread, as its docs advise: never in production, where lines stay JSON.
-  const pretty = development ? pino.transport({ target: "pino-pretty", options: { colorize: true, ignore: "pid,hostname", translateTime: "SYS:HH:MM:ss.l" } }) : undefined;
+  const pretty = development
+    ? pino.transport({
+        target: "pino-pretty",
+        options: { colorize: true, ignore: "pid,hostname", translateTime: "SYS:HH:MM:ss.l" },
+      })
+    : undefined;
   const sinks: Sinks = {
     out: pretty ?? pino.destination({ dest: 1, sync: false }),
     // Synchronous: an error line is written before a crash or an exit can lose it.
@@ -142,14 +155,21 @@ const global = globalThis as typeof globalThis & { [key: symbol]: Holder | undef
 const held = (global[Symbol.for("puente.logger")] ??= create());
 
 type Fields = Record<string, unknown>;
-const line = (level: "fatal" | "error" | "warn" | "info" | "debug") => (event: LogEvent, msg: string, fields?: Fields) =>
-  held.logger[level]({ event, ...fields }, msg);
+const line =
+  (level: "fatal" | "error" | "warn" | "info" | "debug") => (event: LogEvent, msg: string, fields?: Fields) =>
+    held.logger[level]({ event, ...fields }, msg);
 
 /**
  * Log an event: `log.info("lead.stored", "Lead stored", { duplicate })`. The message says what happened for a
  * person reading; it never holds personal data (fields are redacted, messages are not). Pass an error as `err`.
  */
-export const log = { fatal: line("fatal"), error: line("error"), warn: line("warn"), info: line("info"), debug: line("debug") };
+export const log = {
+  fatal: line("fatal"),
+  error: line("error"),
+  warn: line("warn"),
+  info: line("info"),
+  debug: line("debug"),
+};
 
 /** Where lines go (all levels) until the returned function is called: tests read them. */
 export function captureLogLines(sink: Sink): () => void {

@@ -13,9 +13,16 @@ const STYLES: Record<string, Intl.NumberFormatOptions> = {
  * A local-currency amount for people, e.g. "MXN 85,000" in es-MX or "R$ 25 mil" in pt-BR. `exact` keeps every digit
  * ("R$ 1.275"), for figures a visitor compares rather than a round range.
  */
-export function formatCurrency(amount: number, locale: string, currency: string, { exact = false }: { exact?: boolean } = {}): string {
+export function formatCurrency(
+  amount: number,
+  locale: string,
+  currency: string,
+  { exact = false }: { exact?: boolean } = {},
+): string {
   const style = exact ? { ...STYLES[currency], notation: "standard" as const } : STYLES[currency];
-  return new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0, ...style }).format(amount);
+  return new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0, ...style }).format(
+    amount,
+  );
 }
 
 /** Fills a content template such as "hasta ≈ {amount}" with a formatted amount. */

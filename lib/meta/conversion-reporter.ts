@@ -40,9 +40,16 @@ export function localSinkFields(payload: ConversionRequest) {
   const page = URL.canParse(payload.eventSourceUrl) ? new URL(payload.eventSourceUrl) : undefined;
   const { clientUserAgent, clientIpAddress, fbp, fbc } = payload;
   const wouldSend = allowsTracking(payload.consent)
-    ? Object.entries({ ...payload.userData, name: true, clientUserAgent, clientIpAddress, fbp, fbc }).flatMap(([field, value]) => (value ? [field] : []))
+    ? Object.entries({ ...payload.userData, name: true, clientUserAgent, clientIpAddress, fbp, fbc }).flatMap(
+        ([field, value]) => (value ? [field] : []),
+      )
     : [];
-  return { eventName: payload.eventName, page: page ? `${page.origin}${page.pathname}` : null, consent: payload.consent, wouldSend };
+  return {
+    eventName: payload.eventName,
+    page: page ? `${page.origin}${page.pathname}` : null,
+    consent: payload.consent,
+    wouldSend,
+  };
 }
 
 /**
@@ -58,26 +65,49 @@ export async function reportLeadConversion(lead: Lead, visit: LeadVisit): Promis
     const env = serverEnv();
     if (leadsBackend(env) === "embedded") {
       // The local sink: what the function would get, redacted to what an operator needs (no values about the person).
-      return log.info("conversion.sent", "Conversion logged locally (embedded mode sends nothing to Meta)", { sink: "local", ...localSinkFields(payload) });
+      return log.info("conversion.sent", "Conversion logged locally (embedded mode sends nothing to Meta)", {
+        sink: "local",
+        ...localSinkFields(payload),
+      });
     }
-    if (!env.CONVERSION_SIGNING_SECRET) throw new Error("CONVERSION_SIGNING_SECRET is not set, and the function refuses unsigned calls");
+    if (!env.CONVERSION_SIGNING_SECRET)
+      throw new Error("CONVERSION_SIGNING_SECRET is not set, and the function refuses unsigned calls");
     // The signature covers these exact bytes, so the body is sent as this string.
     const body = JSON.stringify(payload);
-    const { error } = await supabaseServerClient(env.SUPABASE_URL!, env.SUPABASE_ANON_KEY!).functions.invoke("meta-conversion", {
-      method: "POST",
-      body,
-      headers: { "content-type": "application/json", [SIGNATURE_HEADER]: await signatureHeader(env.CONVERSION_SIGNING_SECRET, body) },
-      // Longer than the function's own deadlines toward the database and Meta, so a slow Meta is reported as
-      // the function's failure, never as a false timeout here.
-      timeout: CONVERSION_CALL_TIMEOUT_MS,
-    });
+    const { error } = await supabaseServerClient(env.SUPABASE_URL!, env.SUPABASE_ANON_KEY!).functions.invoke(
+      "meta-conversion",
+      {
+        method: "POST",
+        body,
+        headers: {
+          "content-type": "application/json",
+          [SIGNATURE_HEADER]: await signatureHeader(env.CONVERSION_SIGNING_SECRET, body),
+        },
+        // Longer than the function's own deadlines toward the database and Meta, so a slow Meta is reported as
+        // the function's failure, never as a false timeout here.
+        timeout: CONVERSION_CALL_TIMEOUT_MS,
+      },
+    );
     // 409: an earlier attempt of this submission already reported it (the route reports duplicates too), or the
     // function already received this very call.
-    if (error && (error as { context?: Response }).context?.status === 409) return log.info("conversion.sent", "Conversion already reported by an earlier attempt", { sink: "supabase", duplicate: true });
+    if (error && (error as { context?: Response }).context?.status === 409)
+      return log.info("conversion.sent", "Conversion already reported by an earlier attempt", {
+        sink: "supabase",
+        duplicate: true,
+      });
     if (error) throw error;
-    log.info("conversion.sent", allowsTracking(payload.consent) ? "Conversion reported" : "Conversion call made; the function sends Meta nothing without consent", { sink: "supabase", consent: payload.consent });
+    log.info(
+      "conversion.sent",
+      allowsTracking(payload.consent)
+        ? "Conversion reported"
+        : "Conversion call made; the function sends Meta nothing without consent",
+      { sink: "supabase", consent: payload.consent },
+    );
   } catch (error) {
     markActiveSpanFailed(error instanceof Error ? error.message : String(error));
-    log.error("conversion.failed", "Conversion not reported", { err: error, status: (error as { context?: Response }).context?.status });
+    log.error("conversion.failed", "Conversion not reported", {
+      err: error,
+      status: (error as { context?: Response }).context?.status,
+    });
   }
 }

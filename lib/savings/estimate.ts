@@ -9,7 +9,12 @@ export type Estimate = { bank: CostBreakdown; ours: CostBreakdown; saving: numbe
 
 function cost(amountUsd: number, pricing: Pricing): CostBreakdown {
   const fxMargin = (amountUsd * pricing.fxMarginPercent) / 100;
-  return { fee: pricing.feeUsd, fxMargin, intermediary: pricing.intermediaryUsd, total: pricing.feeUsd + fxMargin + pricing.intermediaryUsd };
+  return {
+    fee: pricing.feeUsd,
+    fxMargin,
+    intermediary: pricing.intermediaryUsd,
+    total: pricing.feeUsd + fxMargin + pricing.intermediaryUsd,
+  };
 }
 
 /** What sending `amountUsd` costs at a typical bank and with us, and what the visitor saves (in USD and as a share). */

@@ -14,7 +14,13 @@ type Project = { projectId: string; dataset: string } | undefined;
  */
 export function socialImage(market: Market, ogImage: LandingContent["seo"]["ogImage"], project: Project) {
   if (ogImage && project) {
-    const url = createImageUrlBuilder(project).image(ogImage).width(OG_IMAGE_SIZE.width).height(OG_IMAGE_SIZE.height).fit("crop").format("jpg").url();
+    const url = createImageUrlBuilder(project)
+      .image(ogImage)
+      .width(OG_IMAGE_SIZE.width)
+      .height(OG_IMAGE_SIZE.height)
+      .fit("crop")
+      .format("jpg")
+      .url();
     return { url, ...OG_IMAGE_SIZE, type: "image/jpeg" };
   }
   return { url: `/og/${market}`, ...OG_IMAGE_SIZE, type: "image/png" };

@@ -6,7 +6,11 @@ import { marketUrl } from "../markets/site-urls";
 /** The market's country: ISO code and its name in the market's language ("México", "Brasil", "Argentina"). */
 function country(market: Market) {
   const code = MARKET_LOCALES[market].slice(-2);
-  return { "@type": "Country", name: new Intl.DisplayNames(MARKET_LOCALES[market], { type: "region" }).of(code), identifier: code };
+  return {
+    "@type": "Country",
+    name: new Intl.DisplayNames(MARKET_LOCALES[market], { type: "region" }).of(code),
+    identifier: code,
+  };
 }
 
 /**
@@ -31,7 +35,13 @@ export function organizationJsonLd(content: LandingContent, market: Market, site
     image: new URL(imageUrl, siteUrl).toString(),
     email: company.email,
     address: { "@type": "PostalAddress", ...company.address, addressCountry: served.identifier },
-    contactPoint: { "@type": "ContactPoint", contactType: "sales", email: company.email, areaServed: served.identifier, availableLanguage: MARKET_LOCALES[market] },
+    contactPoint: {
+      "@type": "ContactPoint",
+      contactType: "sales",
+      email: company.email,
+      areaServed: served.identifier,
+      availableLanguage: MARKET_LOCALES[market],
+    },
     areaServed: served,
     knowsLanguage: MARKET_LOCALES[market],
     currenciesAccepted: content.currency,
@@ -45,14 +55,21 @@ export function faqJsonLd(content: LandingContent, market: Market, siteUrl: stri
   return {
     "@type": "FAQPage",
     "@id": `${marketUrl(siteUrl, market)}#faq`,
-    mainEntity: items.map((item) => ({ "@type": "Question", name: item.question, acceptedAnswer: { "@type": "Answer", text: toPlainText(item.answer) } })),
+    mainEntity: items.map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: toPlainText(item.answer) },
+    })),
   };
 }
 
 /** The page's structured data: the company and, when the page has one, its FAQ, in one graph. */
 export function pageJsonLd(content: LandingContent, market: Market, siteUrl: string, imageUrl: string) {
   const faq = faqJsonLd(content, market, siteUrl);
-  return { "@context": "https://schema.org", "@graph": [organizationJsonLd(content, market, siteUrl, imageUrl), ...(faq ? [faq] : [])] };
+  return {
+    "@context": "https://schema.org",
+    "@graph": [organizationJsonLd(content, market, siteUrl, imageUrl), ...(faq ? [faq] : [])],
+  };
 }
 
 /** JSON for an inline `<script type="application/ld+json">`: `<` escaped so copy can never close the tag. */

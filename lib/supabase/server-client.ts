@@ -8,7 +8,9 @@ export function supabaseServerClient(url: string, anonKey: string): SupabaseClie
   const key = `${url}\n${anonKey}`;
   let client = clients.get(key);
   if (!client) {
-    client = createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+    client = createClient(url, anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    });
     clients.set(key, client);
   }
   return client;

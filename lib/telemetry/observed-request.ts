@@ -19,11 +19,20 @@ export function observedRequest(request: Request, name: string, handle: () => Pr
     inSpan(name, { "http.request.method": request.method, "url.path": path, "request.id": id }, async (span) => {
       const response = await handle();
       const { market, leadId } = currentRequest() ?? {};
-      span.setAttributes({ "http.response.status_code": response.status, ...(market && { market }), ...(leadId && { "lead.id": leadId }) });
+      span.setAttributes({
+        "http.response.status_code": response.status,
+        ...(market && { market }),
+        ...(leadId && { "lead.id": leadId }),
+      });
       if (response.status >= 500) markActiveSpanFailed(`answered ${response.status}`);
       response.headers.set("x-request-id", id);
       const durationMs = Math.round(performance.now() - started);
-      log.info("request.completed", `${request.method} ${path} answered ${response.status}`, { method: request.method, path, status: response.status, durationMs });
+      log.info("request.completed", `${request.method} ${path} answered ${response.status}`, {
+        method: request.method,
+        path,
+        status: response.status,
+        durationMs,
+      });
       return response;
     }),
   );

@@ -14,7 +14,9 @@ import type { ServerEnv } from "../env/env";
  * by instrumentation.ts only when an endpoint is set.
  */
 export function startTracing(env: ServerEnv): void {
-  const resource = resourceFromAttributes({ "service.name": env.OTEL_SERVICE_NAME }).merge(detectResources({ detectors: [envDetector] }));
+  const resource = resourceFromAttributes({ "service.name": env.OTEL_SERVICE_NAME }).merge(
+    detectResources({ detectors: [envDetector] }),
+  );
   // Sent each second rather than the SDK's 5 s: a stopping server (Next exits once its requests are answered) loses
   // at most the last second of spans.
   const batches = new BatchSpanProcessor({ exporter: new OTLPTraceExporter(), scheduledDelayMillis: 1000 });

@@ -17,7 +17,10 @@ export const faqSection = defineType({
           name: "question",
           title: "Question",
           type: "object",
-          fields: [text("question", "Question", "As a visitor would ask it."), portableText("answer", "Answer", "A short, complete answer.")],
+          fields: [
+            text("question", "Question", "As a visitor would ask it."),
+            portableText("answer", "Answer", "A short, complete answer."),
+          ],
           preview: { select: { title: "question" } },
         }),
       ],

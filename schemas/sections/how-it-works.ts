@@ -18,7 +18,10 @@ export const howItWorksSection = defineType({
           name: "step",
           title: "Step",
           type: "object",
-          fields: [text("title", "Title", "What happens, in a few words.", "cardTitle"), paragraph("body", "Text", "One or two sentences.")],
+          fields: [
+            text("title", "Title", "What happens, in a few words.", "cardTitle"),
+            paragraph("body", "Text", "One or two sentences."),
+          ],
           preview: { select: { title: "title", subtitle: "body" } },
         }),
       ],

@@ -28,25 +28,40 @@ export const proofSection = defineType({
               title: "Value",
               description: "The number as visitors read it, e.g. “+1.200” or “USD 480 M”.",
               type: "string",
-              validation: (r) => [r.required(), r.max(COPY_LIMITS.figureValue.warn).warning(limitMessage("figureValue", "warn"))],
+              validation: (r) => [
+                r.required(),
+                r.max(COPY_LIMITS.figureValue.warn).warning(limitMessage("figureValue", "warn")),
+              ],
             }),
             text("label", "Label", "What the number counts."),
-            paragraph("note", "Footnote", "Where the figure comes from and its date, e.g. “Pagos procesados de enero a octubre de 2025.”"),
+            paragraph(
+              "note",
+              "Footnote",
+              "Where the figure comes from and its date, e.g. “Pagos procesados de enero a octubre de 2025.”",
+            ),
             toConfirmField(),
           ],
           preview: {
             select: { value: "value", label: "label", toConfirm: "toConfirm" },
-            prepare: ({ value, label, toConfirm }: { value?: string; label?: string; toConfirm?: boolean }) => ({ title: value, subtitle: flagged(label, toConfirm) }),
+            prepare: ({ value, label, toConfirm }: { value?: string; label?: string; toConfirm?: boolean }) => ({
+              title: value,
+              subtitle: flagged(label, toConfirm),
+            }),
           },
         }),
       ],
       validation: (r) => r.max(4),
     }),
-    text("logosTitle", "Logos heading", "The line above the logos, e.g. “Empresas que ya pagan con Puente Pagos”. Needed when there are logos."),
+    text(
+      "logosTitle",
+      "Logos heading",
+      "The line above the logos, e.g. “Empresas que ya pagan con Puente Pagos”. Needed when there are logos.",
+    ),
     defineField({
       name: "logos",
       title: "Client logos",
-      description: "Up to eight, shown at one height. SVG or a PNG at least 320 px wide; only with the client's permission.",
+      description:
+        "Up to eight, shown at one height. SVG or a PNG at least 320 px wide; only with the client's permission.",
       type: "array",
       of: [
         defineArrayMember({
@@ -56,7 +71,15 @@ export const proofSection = defineType({
           fields: [altField("The company's name, as its logo reads."), toConfirmField()],
           preview: {
             select: { title: "alt", media: "asset", toConfirm: "toConfirm" },
-            prepare: ({ title, media, toConfirm }: { title?: string; media?: PreviewValue["media"]; toConfirm?: boolean }) => ({ title, media, subtitle: flagged("Logo", toConfirm) }),
+            prepare: ({
+              title,
+              media,
+              toConfirm,
+            }: {
+              title?: string;
+              media?: PreviewValue["media"];
+              toConfirm?: boolean;
+            }) => ({ title, media, subtitle: flagged("Logo", toConfirm) }),
           },
         }),
       ],
@@ -89,7 +112,17 @@ export const proofSection = defineType({
           ],
           preview: {
             select: { name: "name", company: "company", media: "photo", toConfirm: "toConfirm" },
-            prepare: ({ name, company, media, toConfirm }: { name?: string; company?: string; media?: PreviewValue["media"]; toConfirm?: boolean }) => ({ title: name, media, subtitle: flagged(company, toConfirm) }),
+            prepare: ({
+              name,
+              company,
+              media,
+              toConfirm,
+            }: {
+              name?: string;
+              company?: string;
+              media?: PreviewValue["media"];
+              toConfirm?: boolean;
+            }) => ({ title: name, media, subtitle: flagged(company, toConfirm) }),
           },
         }),
       ],

@@ -7,7 +7,10 @@ const point = (name: string, title: string, description: string) =>
     title,
     description,
     type: "object",
-    fields: [text("title", "Title", "A few words.", "cardTitle"), paragraph("body", "Text", "Two or three sentences a finance manager can check.")],
+    fields: [
+      text("title", "Title", "A few words.", "cardTitle"),
+      paragraph("body", "Text", "Two or three sentences a finance manager can check."),
+    ],
     validation: (r) => r.required(),
   });
 
@@ -31,7 +34,11 @@ export const regulationSection = defineType({
           title: "Licence or registration",
           type: "object",
           fields: [
-            text("regulator", "Regulator", "Its full name and acronym, e.g. “Comisión Nacional Bancaria y de Valores (CNBV)”."),
+            text(
+              "regulator",
+              "Regulator",
+              "Its full name and acronym, e.g. “Comisión Nacional Bancaria y de Valores (CNBV)”.",
+            ),
             text("kind", "What it authorises", "e.g. “Institución de Fondos de Pago Electrónico autorizada”."),
             text("number", "Number", "As the register shows it."),
             defineField({
@@ -46,7 +53,10 @@ export const regulationSection = defineType({
           ],
           preview: {
             select: { title: "regulator", number: "number", toConfirm: "toConfirm" },
-            prepare: ({ title, number, toConfirm }: { title?: string; number?: string; toConfirm?: boolean }) => ({ title, subtitle: flagged(number, toConfirm) }),
+            prepare: ({ title, number, toConfirm }: { title?: string; number?: string; toConfirm?: boolean }) => ({
+              title,
+              subtitle: flagged(number, toConfirm),
+            }),
           },
         }),
       ],

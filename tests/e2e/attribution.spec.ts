@@ -1,7 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import fc from "fast-check";
 import { randomUUID } from "node:crypto";
-import { CLICK_ID_PARAMS, cleanClickId, cleanText, TRACKING_LIMITS, UTM_PARAMS } from "../../lib/attribution/campaign-touch";
+import {
+  CLICK_ID_PARAMS,
+  cleanClickId,
+  cleanText,
+  TRACKING_LIMITS,
+  UTM_PARAMS,
+} from "../../lib/attribution/campaign-touch";
 import { readDataset } from "../support/dataset-file";
 import { E2E_HOSTS } from "../support/e2e-hosts";
 import { interceptMeta } from "../support/fake-meta-pixel";
@@ -13,11 +19,20 @@ const FAKE = E2E_HOSTS.fakeSupabase;
 test.use({ baseURL: SITE });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const notice = readDataset("studio/seed/landing.ndjson").find((d) => d._id === "privacyNotice.mx") as Record<string, any>;
+type Doc = Record<string, any>;
+const notice = readDataset("studio/seed/landing.ndjson").find((d) => d._id === "privacyNotice.mx") as Doc;
 
 type Row = Record<string, string | null>;
-const rowOf = async (company: string): Promise<Row[]> => ((await (await fetch(`${FAKE}/__control/rows`)).json()) as Row[]).filter((r) => r.company === company);
-const kept = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("puente_attribution") ?? "{}") as Record<string, Record<string, string> | undefined>);
+const rowOf = async (company: string): Promise<Row[]> =>
+  ((await (await fetch(`${FAKE}/__control/rows`)).json()) as Row[]).filter((r) => r.company === company);
+const kept = (page: Page) =>
+  page.evaluate(
+    () =>
+      JSON.parse(localStorage.getItem("puente_attribution") ?? "{}") as Record<
+        string,
+        Record<string, string> | undefined
+      >,
+  );
 
 /** Fills the form and sends it; resolves with the route's status. */
 async function sendLead(page: Page, company: string): Promise<number> {
@@ -27,11 +42,17 @@ async function sendLead(page: Page, company: string): Promise<number> {
   return (await answered).status();
 }
 
-test("two campaign visits, then a direct and an organic one: the lead's row holds the first and the latest campaign", async ({ page }) => {
+test("two campaign visits, then a direct and an organic one: the lead's row holds the first and the latest campaign", async ({
+  page,
+}) => {
   await asNewClient(page);
-  await page.goto("/mx?utm_source=newsletter&utm_medium=email&utm_campaign=a&gclid=Cj0first&mc_eid=8a1f", { referer: "https://mail.example/inbox?id=7" });
+  await page.goto("/mx?utm_source=newsletter&utm_medium=email&utm_campaign=a&gclid=Cj0first&mc_eid=8a1f", {
+    referer: "https://mail.example/inbox?id=7",
+  });
   await expect.poll(() => kept(page)).toMatchObject({ last: { utm_campaign: "a" } });
-  await page.goto("/br?utm_source=google&utm_medium=cpc&utm_campaign=b&utm_term=pagos+usa", { referer: "https://www.google.com/" });
+  await page.goto("/br?utm_source=google&utm_medium=cpc&utm_campaign=b&utm_term=pagos+usa", {
+    referer: "https://www.google.com/",
+  });
   await expect.poll(() => kept(page)).toMatchObject({ first: { utm_campaign: "a" }, last: { utm_campaign: "b" } });
   // Neither a result of an organic search nor a typed address is a campaign: the last touch stays "b".
   await page.goto("/mx", { referer: "https://www.bing.com/" });
@@ -70,20 +91,58 @@ test("accepting measurement on the landing page keeps that visit's click id with
   await expect.poll(() => kept(page)).toMatchObject({ last: { fbclid: "IwAR-c_1.x~" } });
   const company = `Attribution consent ${randomUUID()}`;
   expect(await sendLead(page, company)).toBe(201);
-  expect(await rowOf(company)).toEqual([expect.objectContaining({ first_fbclid: "IwAR-c_1.x~", last_fbclid: "IwAR-c_1.x~", last_utm_campaign: "c", last_landing_url: `${SITE}/mx?utm_source=meta&utm_campaign=c` })]);
+  expect(await rowOf(company)).toEqual([
+    expect.objectContaining({
+      first_fbclid: "IwAR-c_1.x~",
+      last_fbclid: "IwAR-c_1.x~",
+      last_utm_campaign: "c",
+      last_landing_url: `${SITE}/mx?utm_source=meta&utm_campaign=c`,
+    }),
+  ]);
 });
 
-test("links carrying over-long, control and bidi characters in every parameter still give a stored lead, their values cut and cleaned (15 generated links)", async ({ page }) => {
+test("links carrying over-long, control and bidi characters in every parameter still give a stored lead, their values cut and cleaned (15 generated links)", async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await interceptMeta(page);
   await page.goto("/mx");
   // With measurement accepted, click ids go through the route's cleaning too rather than being left out.
   await page.getByRole("button", { name: notice.acceptLabel }).click();
 
-  const nastyUnit = fc.constantFrom("\u0000", "\u0007", "\n", "\t", "\u0085", "\u061c", "\u200e", "\u200f", "\u202e", "\u2066", "\u2069", " ", "😀", "ñ", "\ud800", "&", "#", "%", "+", "<");
-  const unit = fc.oneof({ weight: 6, arbitrary: fc.constantFrom("a", "Z", "7", "-", "_", ".", "~") }, { weight: 2, arbitrary: nastyUnit });
-  const value = fc.oneof({ weight: 2, arbitrary: fc.string({ unit, maxLength: 24 }) }, { weight: 1, arbitrary: fc.string({ unit, minLength: 190, maxLength: 330 }) });
-  const params = fc.record(Object.fromEntries([...UTM_PARAMS, ...CLICK_ID_PARAMS].map((name) => [name, value])), { requiredKeys: [] });
+  const nastyUnit = fc.constantFrom(
+    "\u0000",
+    "\u0007",
+    "\n",
+    "\t",
+    "\u0085",
+    "\u061c",
+    "\u200e",
+    "\u200f",
+    "\u202e",
+    "\u2066",
+    "\u2069",
+    " ",
+    "😀",
+    "ñ",
+    "\ud800",
+    "&",
+    "#",
+    "%",
+    "+",
+    "<",
+  );
+  const unit = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom("a", "Z", "7", "-", "_", ".", "~") },
+    { weight: 2, arbitrary: nastyUnit },
+  );
+  const value = fc.oneof(
+    { weight: 2, arbitrary: fc.string({ unit, maxLength: 24 }) },
+    { weight: 1, arbitrary: fc.string({ unit, minLength: 190, maxLength: 330 }) },
+  );
+  const params = fc.record(Object.fromEntries([...UTM_PARAMS, ...CLICK_ID_PARAMS].map((name) => [name, value])), {
+    requiredKeys: [],
+  });
 
   await fc.assert(
     fc.asyncProperty(params, async (given) => {
@@ -112,17 +171,37 @@ test("links carrying over-long, control and bidi characters in every parameter s
   );
 });
 
-test("a browser whose kept touches were tampered with (wrong types, deep nesting, huge values) still sends a lead that is stored", async ({ page }) => {
+test("a browser whose kept touches were tampered with (wrong types, deep nesting, huge values) still sends a lead that is stored", async ({
+  page,
+}) => {
   await asNewClient(page);
   await page.addInitScript(() => {
     const deep = `${'{"first":'.repeat(2_000)}1${"}".repeat(2_000)}`;
-    localStorage.setItem("puente_attribution", JSON.stringify({ first: { utm_source: ["x"], utm_campaign: "ok\u202e".repeat(400), at: new Date().toISOString(), gclid: { $gt: "" } }, last: JSON.parse(deep) }));
+    localStorage.setItem(
+      "puente_attribution",
+      JSON.stringify({
+        first: {
+          utm_source: ["x"],
+          utm_campaign: "ok\u202e".repeat(400),
+          at: new Date().toISOString(),
+          gclid: { $gt: "" },
+        },
+        last: JSON.parse(deep),
+      }),
+    );
   });
   await page.goto("/mx");
   const company = `Attribution tampered ${randomUUID()}`;
   expect(await sendLead(page, company)).toBe(201);
   const rows = await rowOf(company);
-  expect(rows).toEqual([expect.objectContaining({ first_utm_source: null, first_utm_campaign: "ok".repeat(100), first_gclid: null, last_utm_campaign: null })]);
+  expect(rows).toEqual([
+    expect.objectContaining({
+      first_utm_source: null,
+      first_utm_campaign: "ok".repeat(100),
+      first_gclid: null,
+      last_utm_campaign: null,
+    }),
+  ]);
 
   // And a script posting garbage straight to the route gets its lead stored too.
   const response = await page.request.post("/api/contact", {
@@ -138,9 +217,14 @@ test("a browser whose kept touches were tampered with (wrong types, deep nesting
       volume: "0-4999",
       market: "mx",
       submissionId: randomUUID(),
-      attribution: { first: [1, { utm_source: null }], last: { utm_source: 42, utm_medium: "\u0000".repeat(50), landing_url: "javascript:alert(1)", at: "yesterday" } },
+      attribution: {
+        first: [1, { utm_source: null }],
+        last: { utm_source: 42, utm_medium: "\u0000".repeat(50), landing_url: "javascript:alert(1)", at: "yesterday" },
+      },
     },
   });
   expect(response.status()).toBe(201);
-  expect(await rowOf(`${company} direct`)).toEqual([expect.objectContaining({ last_utm_source: null, last_landing_url: null, last_touch_at: null })]);
+  expect(await rowOf(`${company} direct`)).toEqual([
+    expect.objectContaining({ last_utm_source: null, last_landing_url: null, last_touch_at: null }),
+  ]);
 });

@@ -20,7 +20,9 @@ const fill = (page: Page, company: string, email = "ana@example.com") =>
   fillContactForm(page, { company, email, country: "colombia", reason: "contractors", volume: "100000-plus" });
 
 for (const market of MARKETS) {
-  test(`/${market}: a lead is submitted, acknowledged in the market's language, and the form resets`, async ({ page }) => {
+  test(`/${market}: a lead is submitted, acknowledged in the market's language, and the form resets`, async ({
+    page,
+  }) => {
     await asNewClient(page);
     await page.goto(`/${market}`);
     await fill(page, `Flow ${market} ${randomUUID()}`);
@@ -42,7 +44,13 @@ for (const market of MARKETS) {
     release();
 
     const body = request.postDataJSON() as Record<string, string>;
-    expect(body).toMatchObject({ phonePrefix: "1", phone: "(201) 555-0123", country: "colombia", reason: "contractors", volume: "100000-plus" });
+    expect(body).toMatchObject({
+      phonePrefix: "1",
+      phone: "(201) 555-0123",
+      country: "colombia",
+      reason: "contractors",
+      volume: "100000-plus",
+    });
     expect(body.submissionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
     const toast = page.locator("[data-sonner-toast]");
@@ -75,7 +83,9 @@ for (const market of MARKETS) {
     const FAKE = E2E_HOSTS.fakeSupabase;
 
     for (const [prefix, typed, storedPrefix, stored, e164] of PHONES[market]) {
-      test(`the phone ${JSON.stringify(typed)} (prefix ${prefix}) can be sent and is stored as ${e164}`, async ({ page }) => {
+      test(`the phone ${JSON.stringify(typed)} (prefix ${prefix}) can be sent and is stored as ${e164}`, async ({
+        page,
+      }) => {
         await asNewClient(page);
         await page.goto(`/${market}`);
         const company = `Phone ${market} ${randomUUID()}`;
@@ -84,12 +94,18 @@ for (const market of MARKETS) {
         await page.locator('[name="phone"]').fill(typed);
         await page.getByRole("button", { name: SUBMIT[market] }).click();
         await expect(page.locator('[data-sonner-toast][data-type="success"]')).toContainText(SUCCESS[market][0]);
-        const rows = ((await (await fetch(`${FAKE}/__control/rows`)).json()) as { company: string }[]).filter((r) => r.company === company);
-        expect(rows).toEqual([expect.objectContaining({ phone_prefix: storedPrefix, phone: stored, phone_e164: e164 })]);
+        const rows = ((await (await fetch(`${FAKE}/__control/rows`)).json()) as { company: string }[]).filter(
+          (r) => r.company === company,
+        );
+        expect(rows).toEqual([
+          expect.objectContaining({ phone_prefix: storedPrefix, phone: stored, phone_e164: e164 }),
+        ]);
       });
     }
 
-    test("a field left invalid shows the browser's own message under it, tied to it and styled invalid", async ({ page }) => {
+    test("a field left invalid shows the browser's own message under it, tied to it and styled invalid", async ({
+      page,
+    }) => {
       await page.goto(`/${market}`);
       const email = page.locator('[name="email"]');
       await email.fill("ana");
@@ -107,7 +123,9 @@ for (const market of MARKETS) {
       // A field left empty says so too.
       await page.locator('[name="company"]').focus();
       await page.locator('[name="company"]').press("Tab");
-      await expect(page.locator("#contact-company-message")).toHaveText(await page.locator('[name="company"]').evaluate((el: HTMLInputElement) => el.validationMessage));
+      await expect(page.locator("#contact-company-message")).toHaveText(
+        await page.locator('[name="company"]').evaluate((el: HTMLInputElement) => el.validationMessage),
+      );
       // Fixed, the message goes.
       await email.fill("ana@example.com");
       await expect(message).toHaveCount(0);
@@ -121,14 +139,19 @@ test.describe("with a Meta pixel: the browser's Lead and the server event share 
   const FAKE = E2E_HOSTS.fakeSupabase;
 
   for (const market of MARKETS) {
-    test(`/${market}: Lead with {eventID: submission id} on success, the same id as the conversion sent for Meta`, async ({ page }) => {
+    test(`/${market}: Lead with {eventID: submission id} on success, the same id as the conversion sent for Meta`, async ({
+      page,
+    }) => {
       await asNewClient(page);
       // The visitor accepted tracking on an earlier visit: the pixel runs and Meta's ids may reach the server.
       await page.context().addCookies([consentAnswer(market, "granted", E2E_HOSTS.supabase)]);
       const meta = await interceptMeta(page);
-      const hits = () => meta.filter((r) => r.url().startsWith("https://www.facebook.com/tr")).map((r) => new URL(r.url()).searchParams);
+      const hits = () =>
+        meta.filter((r) => r.url().startsWith("https://www.facebook.com/tr")).map((r) => new URL(r.url()).searchParams);
       await page.goto(`/${market}?utm_source=facebook&fbclid=IwAR_e2e_${market}`);
-      await expect.poll(() => hits().map((h) => h.get("ev"))).toEqual(expect.arrayContaining(["PageView", "InitiateCheckout"]));
+      await expect
+        .poll(() => hits().map((h) => h.get("ev")))
+        .toEqual(expect.arrayContaining(["PageView", "InitiateCheckout"]));
       expect(hits().every((h) => h.get("id") === E2E_PIXEL_ID)).toBe(true);
 
       const company = `Pixel ${market} ${randomUUID()}`;
@@ -137,12 +160,20 @@ test.describe("with a Meta pixel: the browser's Lead and the server event share 
       await page.getByRole("button", { name: SUBMIT[market] }).click();
       const { submissionId } = (await posted).postDataJSON() as { submissionId: string };
       await expect(page.locator('[data-sonner-toast][data-type="success"]')).toContainText(SUCCESS[market][0]);
-      await expect.poll(() => hits().filter((h) => h.get("ev") === "Lead").map((h) => h.get("eid"))).toEqual([submissionId]);
+      await expect
+        .poll(() =>
+          hits()
+            .filter((h) => h.get("ev") === "Lead")
+            .map((h) => h.get("eid")),
+        )
+        .toEqual([submissionId]);
 
       // The server side: the conversion the site sent the meta-conversion function for this lead.
       type Call = { path: string; body: Record<string, unknown> & { customData?: { company?: string } } };
       const conversion = async () =>
-        ((await (await fetch(`${FAKE}/__control/requests`)).json()) as Call[]).find((r) => r.path === "/functions/v1/meta-conversion" && r.body?.customData?.company === company);
+        ((await (await fetch(`${FAKE}/__control/requests`)).json()) as Call[]).find(
+          (r) => r.path === "/functions/v1/meta-conversion" && r.body?.customData?.company === company,
+        );
       await expect.poll(conversion).toBeTruthy();
       const { body } = (await conversion())!;
       expect(body.eventId).toBe(submissionId);
@@ -161,14 +192,20 @@ test.describe("with a Meta pixel: the browser's Lead and the server event share 
 test.describe("Supabase mode: faults of the store and of the conversion function", () => {
   test.use({ baseURL: E2E_HOSTS.supabase });
   const FAKE = E2E_HOSTS.fakeSupabase;
-  const control = (mode: Record<string, unknown>) => fetch(`${FAKE}/__control/mode`, { method: "POST", body: JSON.stringify(mode) });
-  const rowsFor = async (company: string) => ((await (await fetch(`${FAKE}/__control/rows`)).json()) as { company: string }[]).filter((r) => r.company === company);
+  const control = (mode: Record<string, unknown>) =>
+    fetch(`${FAKE}/__control/mode`, { method: "POST", body: JSON.stringify(mode) });
+  const rowsFor = async (company: string) =>
+    ((await (await fetch(`${FAKE}/__control/rows`)).json()) as { company: string }[]).filter(
+      (r) => r.company === company,
+    );
   const doc = seedLanding("mx");
 
   test.afterEach(() => control({ rest: "ok", functions: "ok" }));
 
   for (const fault of [{ rest: "down" }, { rest: "slow", slowMs: 1_500 }, { rest: "refuse" }]) {
-    test(`store ${fault.rest}: error toast, values kept; the retry after recovery stores exactly one row`, async ({ page }) => {
+    test(`store ${fault.rest}: error toast, values kept; the retry after recovery stores exactly one row`, async ({
+      page,
+    }) => {
       test.setTimeout(60_000);
       await asNewClient(page);
       await page.goto("/mx");
@@ -192,13 +229,18 @@ test.describe("Supabase mode: faults of the store and of the conversion function
     });
   }
 
-  test("a value changed after a failed attempt is a new submission; the unchanged retry keeps its id", async ({ page }) => {
+  test("a value changed after a failed attempt is a new submission; the unchanged retry keeps its id", async ({
+    page,
+  }) => {
     await asNewClient(page);
     await page.goto("/mx");
     const company = `Edited ${randomUUID()}`;
     await fill(page, company);
     const ids: string[] = [];
-    page.on("request", (r) => r.url().endsWith("/api/contact") && ids.push((r.postDataJSON() as { submissionId: string }).submissionId));
+    page.on(
+      "request",
+      (r) => r.url().endsWith("/api/contact") && ids.push((r.postDataJSON() as { submissionId: string }).submissionId),
+    );
     await control({ rest: "down" });
     const submit = page.getByRole("button", { name: "Enviar solicitud" });
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -218,7 +260,9 @@ test.describe("Supabase mode: faults of the store and of the conversion function
     expect(await rowsFor(company)).toEqual([]);
   });
 
-  test("a failing conversion function does not affect the visitor: the lead is stored and acknowledged", async ({ page }) => {
+  test("a failing conversion function does not affect the visitor: the lead is stored and acknowledged", async ({
+    page,
+  }) => {
     await asNewClient(page);
     await control({ functions: "down" });
     await page.goto("/mx");
@@ -229,7 +273,14 @@ test.describe("Supabase mode: faults of the store and of the conversion function
     expect(await rowsFor(company)).toHaveLength(1);
     // The function was called (and failed) after the response.
     await expect
-      .poll(async () => ((await (await fetch(`${FAKE}/__control/requests`)).json()) as { path: string; body: { customData?: { company?: string } } }[]).some((r) => r.path === "/functions/v1/meta-conversion" && r.body?.customData?.company === company))
+      .poll(async () =>
+        (
+          (await (await fetch(`${FAKE}/__control/requests`)).json()) as {
+            path: string;
+            body: { customData?: { company?: string } };
+          }[]
+        ).some((r) => r.path === "/functions/v1/meta-conversion" && r.body?.customData?.company === company),
+      )
       .toBe(true);
   });
 });

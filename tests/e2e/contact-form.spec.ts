@@ -20,7 +20,8 @@ const OTHER_COUNTRY: Record<Market, { typed: string; prefix: string; country: st
   br: { typed: "55 1234 5678", prefix: "52", country: "México", national: "5512345678" }, // Mexico City, under +55
 };
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? "");
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? "");
 const lower = (label: string) => label.charAt(0).toLocaleLowerCase() + label.slice(1);
 
 /** Fills every control but those in `skip` with a valid lead under a new company name, which it returns. */
@@ -34,7 +35,9 @@ const submitButton = (page: Page) => page.locator('#contact-form button[type="su
 
 async function expectNoAxeViolations(page: Page, state: string) {
   const results = await new AxeBuilder({ page }).include("#contact-form").analyze();
-  expect(results.violations.map((v) => `${state}: ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    results.violations.map((v) => `${state}: ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 }
 
 for (const market of MARKETS) {
@@ -42,7 +45,9 @@ for (const market of MARKETS) {
   const copy = doc.contact;
 
   test.describe(`/${market}: the form guides a visitor to a sent lead`, () => {
-    test("a number from another offered country is flagged as typed, and the one-tap switch makes the form sendable", async ({ page }) => {
+    test("a number from another offered country is flagged as typed, and the one-tap switch makes the form sendable", async ({
+      page,
+    }) => {
       const other = OTHER_COUNTRY[market];
       await asNewClient(page);
       await page.goto(`${E2E_HOSTS.supabase}/${market}`);
@@ -54,11 +59,15 @@ for (const market of MARKETS) {
       // Before leaving the field or submitting: the number does not exist under the default code, and says where it does.
       const message = page.locator("#contact-phone-message");
       await expect(message).toContainText(fill(copy.phoneInvalid, { code: `+${doc.defaultPhonePrefix}` }));
-      await expect(message).toContainText(fill(copy.phoneOtherCountry, { code: `+${other.prefix}`, country: other.country }));
+      await expect(message).toContainText(
+        fill(copy.phoneOtherCountry, { code: `+${other.prefix}`, country: other.country }),
+      );
       await expect(phone).toHaveAttribute("aria-invalid", "true");
       await expect(phone).toHaveAttribute("aria-describedby", "contact-phone-message");
       await expect(submitButton(page)).toBeDisabled();
-      await expect(page.locator("#contact-missing")).toHaveText(fill(copy.missingHint, { fields: lower(copy.fields.phone.label) }));
+      await expect(page.locator("#contact-missing")).toHaveText(
+        fill(copy.missingHint, { fields: lower(copy.fields.phone.label) }),
+      );
 
       await page.getByRole("button", { name: fill(copy.phoneUsePrefix, { code: `+${other.prefix}` }) }).click();
       await expect(prefix).toHaveValue(other.prefix);
@@ -67,11 +76,15 @@ for (const market of MARKETS) {
       await expect(submitButton(page)).toBeEnabled();
       await submitButton(page).click();
       await expect(page.getByRole("group", { name: copy.successTitle })).toBeVisible();
-      const rows = ((await (await fetch(`${E2E_HOSTS.fakeSupabase}/__control/rows`)).json()) as { company: string }[]).filter((r) => r.company === company);
+      const rows = (
+        (await (await fetch(`${E2E_HOSTS.fakeSupabase}/__control/rows`)).json()) as { company: string }[]
+      ).filter((r) => r.company === company);
       expect(rows).toEqual([expect.objectContaining({ phone_prefix: other.prefix, phone: other.national })]);
     });
 
-    test("the line under the disabled button names what is missing, by the fields' labels, as the form is filled", async ({ page }) => {
+    test("the line under the disabled button names what is missing, by the fields' labels, as the form is filled", async ({
+      page,
+    }) => {
       await page.goto(`/${market}`);
       const hint = page.locator("#contact-missing");
       const submit = submitButton(page);
@@ -88,7 +101,10 @@ for (const market of MARKETS) {
       expect(blue! - red!).toBeGreaterThan(100);
 
       await fillAllBut(page, ["email", "volume"]);
-      const list = new Intl.ListFormat(LOCALE[market], { type: "conjunction" }).format([lower(copy.fields.email.label), lower(copy.fields.volume.label)]);
+      const list = new Intl.ListFormat(LOCALE[market], { type: "conjunction" }).format([
+        lower(copy.fields.email.label),
+        lower(copy.fields.volume.label),
+      ]);
       await expect(hint).toHaveText(fill(copy.missingHint, { fields: list }));
       await page.locator('[name="email"]').fill("ana@empresa");
       await expect(hint).toHaveText(fill(copy.missingHint, { fields: list }));
@@ -122,7 +138,13 @@ for (const market of MARKETS) {
       await page.goto(`/${market}`);
       const company = await fillAllBut(page);
       await page.route("**/api/contact", (route) =>
-        route.fulfill({ status: 422, json: { error: "Some fields are invalid", fields: { email: "Not a valid email address", phone: "Not a valid number for +1" } } }),
+        route.fulfill({
+          status: 422,
+          json: {
+            error: "Some fields are invalid",
+            fields: { email: "Not a valid email address", phone: "Not a valid number for +1" },
+          },
+        }),
       );
       await submitButton(page).click();
       const toast = page.locator('[data-sonner-toast][data-type="error"]');
@@ -153,14 +175,20 @@ for (const market of MARKETS) {
       await fillAllBut(page);
       // The same visitor has used up the limit (5 a minute in these tests) from another tab.
       for (let i = 0; i < 5; i++) {
-        await fetch(`${E2E_HOSTS.embedded}/api/contact`, { method: "POST", headers: { "content-type": "application/json", "x-real-ip": ip }, body: "{}" });
+        await fetch(`${E2E_HOSTS.embedded}/api/contact`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-real-ip": ip },
+          body: "{}",
+        });
       }
       const answered = page.waitForResponse("**/api/contact");
       await submitButton(page).click();
       const response = await answered;
       expect(response.status()).toBe(429);
       const minutes = Math.max(1, Math.ceil(Number(response.headers()["retry-after"]) / 60));
-      const unit = new Intl.NumberFormat(LOCALE[market], { style: "unit", unit: "minute", unitDisplay: "long" }).format(minutes);
+      const unit = new Intl.NumberFormat(LOCALE[market], { style: "unit", unit: "minute", unitDisplay: "long" }).format(
+        minutes,
+      );
       const text = fill(copy.errorRateLimited, { minutes: unit });
       const toast = page.locator('[data-sonner-toast][data-type="error"]');
       await expect(toast).toContainText(copy.errorTitle);
@@ -170,7 +198,9 @@ for (const market of MARKETS) {
       await expect(submitButton(page)).toHaveAttribute("aria-describedby", "contact-failure");
     });
 
-    test("a success is confirmed in the form, focused, still there after the toast is gone, until the form is edited", async ({ page }) => {
+    test("a success is confirmed in the form, focused, still there after the toast is gone, until the form is edited", async ({
+      page,
+    }) => {
       await asNewClient(page);
       await page.clock.install();
       await page.goto(`/${market}`);
@@ -183,7 +213,10 @@ for (const market of MARKETS) {
       const toast = page.locator('[data-sonner-toast][data-type="success"]');
       await expect(toast).toContainText(copy.successTitle);
       // Heard once: the toast's words are hidden from screen readers, the focused confirmation says them.
-      expect(await toast.locator('span[aria-hidden="true"]').allTextContents()).toEqual([copy.successTitle, copy.successMessage]);
+      expect(await toast.locator('span[aria-hidden="true"]').allTextContents()).toEqual([
+        copy.successTitle,
+        copy.successMessage,
+      ]);
       await expectNoAxeViolations(page, "confirmed");
 
       await page.mouse.move(0, 0); // a pointer resting on a toast holds it
@@ -198,7 +231,10 @@ for (const market of MARKETS) {
     test("the notifications' region is named in the market's language, not sonner's English", async ({ page }) => {
       await page.goto(`/${market}`);
       await page.locator('[name="company"]').focus();
-      await expect(page.locator('section[aria-live="polite"][aria-relevant]')).toHaveAttribute("aria-label", copy.toasterLabel);
+      await expect(page.locator('section[aria-live="polite"][aria-relevant]')).toHaveAttribute(
+        "aria-label",
+        copy.toasterLabel,
+      );
       await expect(page.locator("[aria-label*='Notifications']")).toHaveCount(0);
     });
 
@@ -216,11 +252,14 @@ for (const market of MARKETS) {
 
 test.describe("Supabase mode: the store is down", () => {
   test.use({ baseURL: E2E_HOSTS.supabase });
-  const control = (mode: Record<string, unknown>) => fetch(`${E2E_HOSTS.fakeSupabase}/__control/mode`, { method: "POST", body: JSON.stringify(mode) });
+  const control = (mode: Record<string, unknown>) =>
+    fetch(`${E2E_HOSTS.fakeSupabase}/__control/mode`, { method: "POST", body: JSON.stringify(mode) });
   test.afterEach(() => control({ rest: "ok" }));
 
   for (const market of MARKETS) {
-    test(`/${market}: a 503 says the spec's error words, logged as a warning (not an error), values kept until an edit`, async ({ page }) => {
+    test(`/${market}: a 503 says the spec's error words, logged as a warning (not an error), values kept until an edit`, async ({
+      page,
+    }) => {
       test.setTimeout(60_000);
       const copy = seedLanding(market).contact;
       const errors: string[] = [];

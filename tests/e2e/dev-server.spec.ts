@@ -40,7 +40,11 @@ test.beforeAll(async () => {
     EMBEDDED_DB_DIR: join(DIR, "pglite"),
     NEXT_DIST_DIR: join(DIR, "next"),
   };
-  server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "dev"], { env, stdio: ["ignore", "pipe", "pipe"], detached: false });
+  server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "dev"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: false,
+  });
   server.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString()));
   server.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
   // The first request compiles the page, which takes a while on a busy machine.
@@ -57,7 +61,11 @@ const heroTitle = (html: string) => /<h1[^>]*id="hero-title"[^>]*>([^<]*)</.exec
 test("an edit of the embedded dataset shows on the next plain reload", async ({ request }) => {
   const before = await (await request.get(`${ORIGIN}/mx`)).text();
   expect(heroTitle(before)).toBeTruthy();
-  const restore = editDocument("landingPage.mx", (doc) => ((doc.hero as { title: string }).title = "Título editado en el dataset"), DATASET);
+  const restore = editDocument(
+    "landingPage.mx",
+    (doc) => ((doc.hero as { title: string }).title = "Título editado en el dataset"),
+    DATASET,
+  );
   try {
     // A plain GET: no Cache-Control or Pragma from the client, as a normal reload sends.
     const after = await (await request.get(`${ORIGIN}/mx`)).text();
@@ -77,7 +85,10 @@ test("absolute URLs follow the port the dev server runs on", async ({ request })
   expect(html).not.toContain("localhost:3000");
 
   // The conversion names the page the lead came from: without a Referer, the market's page on this origin.
-  const response = await request.post(`${ORIGIN}/api/contact`, { data: validContactRequest(), headers: { "user-agent": "Mozilla/5.0 (dev test)" } });
+  const response = await request.post(`${ORIGIN}/api/contact`, {
+    data: validContactRequest(),
+    headers: { "user-agent": "Mozilla/5.0 (dev test)" },
+  });
   expect(response.status()).toBe(201);
   // In development the log is pretty-printed (and coloured): the local sink's line names the page.
   await expect.poll(() => log.replace(/\x1b\[[0-9;]*m/g, ""), { timeout: 15_000 }).toContain(`page: "${ORIGIN}/mx"`);

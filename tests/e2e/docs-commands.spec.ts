@@ -21,12 +21,22 @@ function blockEnv(index: number): NodeJS.ProcessEnv {
   const dir = `.data/e2e/docs-${index}`;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  return { ...process.env, PORT: String(PORT), NEXT_DIST_DIR: join(dir, "next"), EMBEDDED_DB_DIR: join(dir, "pglite"), NEXT_TELEMETRY_DISABLED: "1" };
+  return {
+    ...process.env,
+    PORT: String(PORT),
+    NEXT_DIST_DIR: join(dir, "next"),
+    EMBEDDED_DB_DIR: join(dir, "pglite"),
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
 }
 
 function run(block: ShellBlock, env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
   // Its own process group, so stopping it stops npm and every server npm started.
-  const child = spawn("bash", ["-e", "-o", "pipefail", "-c", block.script], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("bash", ["-e", "-o", "pipefail", "-c", block.script], {
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
   child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
@@ -70,8 +80,13 @@ blocks.forEach((block, index) => {
         let status = 0;
         while (status !== 200) {
           expect(child.exitCode, `${where(block)} exited before serving:\n${output()}`).toBeNull();
-          expect(Date.now() < deadline, `${where(block)} did not serve /mx (last status ${status}):\n${output()}`).toBe(true);
-          status = await fetch(`http://localhost:${PORT}/mx`).then((r) => r.status, () => 0);
+          expect(Date.now() < deadline, `${where(block)} did not serve /mx (last status ${status}):\n${output()}`).toBe(
+            true,
+          );
+          status = await fetch(`http://localhost:${PORT}/mx`).then(
+            (r) => r.status,
+            () => 0,
+          );
           if (status !== 200) await new Promise((r) => setTimeout(r, 1000));
         }
         const html = await (await fetch(`http://localhost:${PORT}/mx`)).text();

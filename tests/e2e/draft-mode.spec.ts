@@ -27,7 +27,9 @@ test("drafts are invisible to visitors, shown after enabling draft mode, gone af
 });
 
 test("an invalid or missing secret is refused and draft mode stays off", async ({ page, request }) => {
-  expect((await request.get("/api/draft-mode/enable?secret=nope&redirect=/mx", { maxRedirects: 0 })).status()).toBe(401);
+  expect((await request.get("/api/draft-mode/enable?secret=nope&redirect=/mx", { maxRedirects: 0 })).status()).toBe(
+    401,
+  );
   expect((await request.get("/api/draft-mode/enable?redirect=/mx", { maxRedirects: 0 })).status()).toBe(401);
   const response = await page.goto("/api/draft-mode/enable?secret=wrong");
   expect(response?.status()).toBe(401);
@@ -40,7 +42,9 @@ test("draft mode never redirects off the site", async ({ request }) => {
   for (const target of ["//evil.example/x", "/%09/evil.example", "/%5Cevil.example", "https://evil.example/"]) {
     for (const route of [`enable?secret=${SECRET}&redirect=${target}`, `disable?redirect=${target}`]) {
       const response = await request.get(`/api/draft-mode/${route}`, { maxRedirects: 0 });
-      expect(new URL(response.headers()["location"] ?? "", E2E_HOSTS.embedded).href, route).toBe(`${E2E_HOSTS.embedded}/mx`);
+      expect(new URL(response.headers()["location"] ?? "", E2E_HOSTS.embedded).href, route).toBe(
+        `${E2E_HOSTS.embedded}/mx`,
+      );
     }
   }
 });

@@ -22,12 +22,23 @@ let dir: string;
 test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "leads-"));
   // Next's own CLI under this Node, in its own process group, so a signal reaches the server itself.
-  server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)], {
-    // The e2e build answering on a port of its own: its Host counts as the site's, as on the Supabase-mode server.
-    env: { ...process.env, EMBEDDED_DB_DIR: join(dir, "pglite"), LEADS_STORE: "embedded", CONTACT_RATE_LIMIT_PER_MINUTE: "0", FORWARDED_HOST_HEADER: "host", NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: "inherit",
-    detached: true,
-  });
+  server = spawn(
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)],
+    {
+      // The e2e build answering on a port of its own: its Host counts as the site's, as on the Supabase-mode server.
+      env: {
+        ...process.env,
+        EMBEDDED_DB_DIR: join(dir, "pglite"),
+        LEADS_STORE: "embedded",
+        CONTACT_RATE_LIMIT_PER_MINUTE: "0",
+        FORWARDED_HOST_HEADER: "host",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+      stdio: "inherit",
+      detached: true,
+    },
+  );
   exited = new Promise((resolve) => server.once("exit", () => resolve()));
   await expect.poll(async () => (await fetch(`${ORIGIN}/mx`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200);
 });
@@ -62,7 +73,16 @@ test("leads from every market land in the embedded database and survive a restar
   process.kill(-server.pid!, "SIGTERM");
   await exited;
   const db = new PGlite(join(dir, "pglite"));
-  const { rows } = await db.query<{ company: string; phone_prefix: string; phone: string; phone_e164: string; country: string; reason: string; volume: string; email: string }>(
+  const { rows } = await db.query<{
+    company: string;
+    phone_prefix: string;
+    phone: string;
+    phone_e164: string;
+    country: string;
+    reason: string;
+    volume: string;
+    email: string;
+  }>(
     "select company, phone_prefix, phone, phone_e164, country, reason, volume, email from contact_submissions order by created_at",
   );
   await db.close();

@@ -23,20 +23,33 @@ test.beforeAll(() => {
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function startServer(): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)], {
-    env: { ...process.env, EMBEDDED_DB_DIR: join(dir, "pglite"), LEADS_STORE: "embedded", CONTACT_RATE_LIMIT_PER_MINUTE: "0", NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)],
+    {
+      env: {
+        ...process.env,
+        EMBEDDED_DB_DIR: join(dir, "pglite"),
+        LEADS_STORE: "embedded",
+        CONTACT_RATE_LIMIT_PER_MINUTE: "0",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
   await expect.poll(async () => (await fetch(`${ORIGIN}/mx`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200);
   return { child, exited: exited(child) };
 }
 
 const lead = (id: string) => JSON.stringify(validContactRequest({ submissionId: id }));
 
-
 async function submit(id: string): Promise<number | "no answer"> {
   try {
-    const response = await fetch(`${ORIGIN}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: lead(id) });
+    const response = await fetch(`${ORIGIN}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: lead(id),
+    });
     await response.arrayBuffer();
     return response.status;
   } catch {
@@ -47,10 +60,14 @@ async function submit(id: string): Promise<number | "no answer"> {
 /** A POST on a connection of its own, as a new client would open: its error code if none is accepted. */
 function freshConnection(): Promise<string | number> {
   return new Promise((resolve) => {
-    const request = httpRequest(`${ORIGIN}/api/contact`, { method: "POST", agent: false, headers: { "content-type": "application/json" } }, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
+    const request = httpRequest(
+      `${ORIGIN}/api/contact`,
+      { method: "POST", agent: false, headers: { "content-type": "application/json" } },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
     request.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
     request.end(lead(randomUUID()));
   });
@@ -68,7 +85,7 @@ test("SIGTERM during a burst of submissions loses none that were answered 201", 
   const client = async () => {
     // Like a load balancer's connections: submitting until the signal, then one more each (already in flight or
     // sent just after), then no more.
-    for (let last = false; !last; ) {
+    for (let last = false; !last;) {
       last = stopping;
       const id = randomUUID();
       const status = await submit(id);

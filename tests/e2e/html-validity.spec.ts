@@ -13,7 +13,6 @@ import { describeProblems, htmlErrors } from "../support/html-checker";
  */
 test.setTimeout(120_000);
 
-
 /**
  * A rule about the byte stream, not the document: a browser reads the encoding from the first 1024 bytes the server
  * sends, and every served document is checked for it. A DOM serialized after hydration is not parsed from bytes, and
@@ -22,7 +21,9 @@ test.setTimeout(120_000);
 const BYTE_STREAM_RULE = /“charset” attribute on a “meta” element found after the first 1024 bytes/;
 
 async function expectValid(documents: Record<string, string>) {
-  const problems = (await htmlErrors(documents)).filter((p) => !(p.document.endsWith(", hydrated") && BYTE_STREAM_RULE.test(p.message)));
+  const problems = (await htmlErrors(documents)).filter(
+    (p) => !(p.document.endsWith(", hydrated") && BYTE_STREAM_RULE.test(p.message)),
+  );
   expect(problems, describeProblems(problems)).toEqual([]);
 }
 
@@ -40,7 +41,9 @@ async function served(page: Page, url: string, expectedStatus: number): Promise<
   return response.text();
 }
 
-test("the landing pages, the 404 and the Studio set-up page have no HTML errors, served and hydrated", async ({ page }) => {
+test("the landing pages, the 404 and the Studio set-up page have no HTML errors, served and hydrated", async ({
+  page,
+}) => {
   const pages: [string, string, number][] = [
     ...MARKETS.map((m): [string, string, number] => [`/${m}`, `${E2E_HOSTS.embedded}/${m}`, 200]),
     ["/mx (Sanity mode)", `${E2E_HOSTS.sanity}/mx`, 200],
@@ -59,7 +62,11 @@ test("a draft preview and the error screen have no HTML errors, served and hydra
   const original = readFileSync(E2E_DATASET, "utf8");
   const docs = readDataset();
   // A draft the page cannot show (two benefit cards instead of three) brings up the error screen in preview.
-  const broken = structuredClone(docs.find((d) => d._id === "landingPage.br")!) as Record<string, unknown> & { _id: string; _type: string; benefits: { cards: unknown[] } };
+  const broken = structuredClone(docs.find((d) => d._id === "landingPage.br")!) as Record<string, unknown> & {
+    _id: string;
+    _type: string;
+    benefits: { cards: unknown[] };
+  };
   broken._id = "drafts.landingPage.br";
   broken.benefits.cards = broken.benefits.cards.slice(0, 2);
   writeDataset([...docs, broken]);
@@ -82,7 +89,9 @@ test("a draft preview and the error screen have no HTML errors, served and hydra
 
 test("the checker reports what it should: a page with a broken document fails", async () => {
   // Guards against a checker that silently checks nothing (wrong flags, no Java, empty output).
-  const errors = await htmlErrors({ broken: '<!DOCTYPE html><html lang="en"><head><title>x</title></head><body><p><div></p></body></html>' });
+  const errors = await htmlErrors({
+    broken: '<!DOCTYPE html><html lang="en"><head><title>x</title></head><body><p><div></p></body></html>',
+  });
   expect(errors.map((e) => e.document)).toContain("broken");
 });
 

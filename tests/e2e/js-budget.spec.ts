@@ -6,9 +6,14 @@ import { measurePageWeight } from "../support/page-weight";
 const JS_BUDGET_GZIP = 150 * 1024;
 
 for (const market of ["mx", "br", "ar"]) {
-  test(`/${market} loads at most 150 kB of gzip JavaScript (the Studio adds nothing), React and the router compiled off the main thread`, async ({ browser, baseURL }) => {
+  test(`/${market} loads at most 150 kB of gzip JavaScript (the Studio adds nothing), React and the router compiled off the main thread`, async ({
+    browser,
+    baseURL,
+  }) => {
     const weight = await measurePageWeight(browser, `${baseURL}/${market}`);
-    console.log(`/${market}: JS ${weight.jsGzip} B gzip (${weight.jsRaw} raw) in ${weight.scripts.length} scripts; HTML ${weight.htmlGzip} B gzip; CSS ${weight.cssGzip} B gzip`);
+    console.log(
+      `/${market}: JS ${weight.jsGzip} B gzip (${weight.jsRaw} raw) in ${weight.scripts.length} scripts; HTML ${weight.htmlGzip} B gzip; CSS ${weight.cssGzip} B gzip`,
+    );
     expect(weight.scripts.length).toBeGreaterThan(0);
     expect(weight.jsGzip).toBeLessThanOrEqual(JS_BUDGET_GZIP);
     // React and Next's router (most of the budget) are compiled off the main thread while they download: their
@@ -25,11 +30,15 @@ for (const market of ["mx", "br", "ar"]) {
 // when a visitor first engages the form, together with the toaster.
 const ENGAGEMENT_BUDGET_GZIP = 45 * 1024;
 
-test("the phone check is not in the page's start-up JavaScript and loads, within its budget, when the form is engaged", async ({ page, baseURL }) => {
+test("the phone check is not in the page's start-up JavaScript and loads, within its budget, when the form is engaged", async ({
+  page,
+  baseURL,
+}) => {
   const scripts: { url: string; body: Promise<Buffer>; engaged: boolean }[] = [];
   let engaged = false;
   page.on("response", (response) => {
-    if (response.request().resourceType() === "script") scripts.push({ url: response.url(), body: response.body(), engaged });
+    if (response.request().resourceType() === "script")
+      scripts.push({ url: response.url(), body: response.body(), engaged });
   });
   await page.goto(`${baseURL}/mx`, { waitUntil: "networkidle" });
   const hasPhoneMetadata = async (s: (typeof scripts)[number]) => (await s.body).includes("country_calling_codes");
@@ -37,10 +46,18 @@ test("the phone check is not in the page's start-up JavaScript and loads, within
 
   engaged = true;
   await page.locator('[name="company"]').focus();
-  await expect.poll(async () => (await Promise.all(scripts.filter((s) => s.engaged).map(hasPhoneMetadata))).some(Boolean)).toBe(true);
+  await expect
+    .poll(async () => (await Promise.all(scripts.filter((s) => s.engaged).map(hasPhoneMetadata))).some(Boolean))
+    .toBe(true);
   await page.waitForLoadState("networkidle");
-  const later = await Promise.all(scripts.filter((s) => s.engaged).map(async (s) => ({ url: s.url, gzip: gzipSync(await s.body).length, phone: await hasPhoneMetadata(s) })));
+  const later = await Promise.all(
+    scripts
+      .filter((s) => s.engaged)
+      .map(async (s) => ({ url: s.url, gzip: gzipSync(await s.body).length, phone: await hasPhoneMetadata(s) })),
+  );
   const total = later.reduce((n, s) => n + s.gzip, 0);
-  console.log(`/mx on engagement: ${total} B gzip in ${later.length} scripts (phone check ${later.filter((s) => s.phone).reduce((n, s) => n + s.gzip, 0)} B)`);
+  console.log(
+    `/mx on engagement: ${total} B gzip in ${later.length} scripts (phone check ${later.filter((s) => s.phone).reduce((n, s) => n + s.gzip, 0)} B)`,
+  );
   expect(total).toBeLessThanOrEqual(ENGAGEMENT_BUDGET_GZIP);
 });

@@ -20,7 +20,8 @@ const EQUIVALENTS: Record<Market, [string, string]> = {
 const SUBMIT: Record<Market, string> = { mx: "Enviar solicitud", br: "Enviar solicitação", ar: "Enviar solicitud" };
 const PREFIX: Record<Market, string> = { mx: "52", br: "55", ar: "52" };
 
-const fillValidForm = (page: Page) => fillContactForm(page, { company: "Acme Importaciones", phonePrefix: "52", phone: "55 1234 5678" });
+const fillValidForm = (page: Page) =>
+  fillContactForm(page, { company: "Acme Importaciones", phonePrefix: "52", phone: "55 1234 5678" });
 
 test("/ redirects to /mx on the server, leaving no history entry for /", async ({ request, page }) => {
   const response = await request.get("/", { maxRedirects: 0 });
@@ -71,7 +72,10 @@ for (const market of MARKETS) {
     test("the contact button and the hero call-to-action scroll to the form", async ({ page }) => {
       await page.goto(`/${market}`);
       const hero = page.locator("section[aria-labelledby=hero-title]");
-      for (const link of [page.locator("header").getByRole("link", { name: doc.header.contactButton }), hero.getByRole("link", { name: doc.hero.cta })]) {
+      for (const link of [
+        page.locator("header").getByRole("link", { name: doc.header.contactButton }),
+        hero.getByRole("link", { name: doc.hero.cta }),
+      ]) {
         await page.evaluate(() => window.scrollTo(0, 0));
         await expect(link).toHaveAttribute("href", "#contact-form");
         await link.click();
@@ -83,7 +87,12 @@ for (const market of MARKETS) {
     test("the form is built from content, with labels, defaults and local equivalents", async ({ page }) => {
       await page.goto(`/${market}`);
       const form = page.locator("#contact-form form");
-      for (const [name, type] of [["company", "text"], ["contact", "text"], ["email", "email"], ["phone", "tel"]] as const) {
+      for (const [name, type] of [
+        ["company", "text"],
+        ["contact", "text"],
+        ["email", "email"],
+        ["phone", "tel"],
+      ] as const) {
         const input = form.locator(`input[name="${name}"]`);
         await expect(input).toHaveAttribute("type", type);
         await expect(input).toHaveAttribute("required", "");
@@ -96,11 +105,23 @@ for (const market of MARKETS) {
       const prefix = form.locator('select[name="phonePrefix"]');
       await expect(prefix).not.toHaveAttribute("required", "");
       await expect(prefix).toHaveValue(PREFIX[market]);
-      expect(await prefix.locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(["52", "1", "54", "55", "57"]);
-      expect(await form.locator('select[name="country"] option:not([value=""])').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(["usa", "argentina", "brazil", "colombia", "other"]);
-      expect(await form.locator('select[name="reason"] option:not([value=""])').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(["goods", "services", "contractors", "invoice", "other"]);
+      expect(await prefix.locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(
+        ["52", "1", "54", "55", "57"],
+      );
+      expect(
+        await form
+          .locator('select[name="country"] option:not([value=""])')
+          .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)),
+      ).toEqual(["usa", "argentina", "brazil", "colombia", "other"]);
+      expect(
+        await form
+          .locator('select[name="reason"] option:not([value=""])')
+          .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)),
+      ).toEqual(["goods", "services", "contractors", "invoice", "other"]);
 
-      const volume = await form.locator('select[name="volume"] option:not([value=""])').evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" })));
+      const volume = await form
+        .locator('select[name="volume"] option:not([value=""])')
+        .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" })));
       expect(volume.map((o) => o.value)).toEqual(["0-4999", "5000-9999", "10000-49999", "50000-99999", "100000-plus"]);
       const plain = (s: string) => s.replace(/\s/g, " ");
       expect(plain(volume[0]!.text)).toContain(`≈ ${EQUIVALENTS[market][0]})`);
@@ -129,18 +150,31 @@ for (const market of MARKETS) {
     test("has no axe-core accessibility violations", async ({ page }) => {
       await page.goto(`/${market}`);
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
+        [],
+      );
     });
 
     test("serves SEO metadata: canonical, hreflang alternates and Open Graph", async ({ page }) => {
       await page.goto(`/${market}/anything/else`);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${E2E_HOSTS.embedded}/${market}`);
-      for (const [lang, m] of [["es-MX", "mx"], ["pt-BR", "br"], ["es-AR", "ar"], ["x-default", "mx"]]) {
-        await expect(page.locator(`link[rel="alternate"][hreflang="${lang}"]`)).toHaveAttribute("href", `${E2E_HOSTS.embedded}/${m}`);
+      for (const [lang, m] of [
+        ["es-MX", "mx"],
+        ["pt-BR", "br"],
+        ["es-AR", "ar"],
+        ["x-default", "mx"],
+      ]) {
+        await expect(page.locator(`link[rel="alternate"][hreflang="${lang}"]`)).toHaveAttribute(
+          "href",
+          `${E2E_HOSTS.embedded}/${m}`,
+        );
       }
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", doc.seo.description);
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", doc.seo.title);
-      await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute("content", LANG[market].replace("-", "_"));
+      await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute(
+        "content",
+        LANG[market].replace("-", "_"),
+      );
     });
   });
 }
@@ -181,7 +215,9 @@ test("InitiateCheckout fires once on load when a pixel is present", async ({ pag
     (window as unknown as { fbq: (...a: unknown[]) => void }).fbq = (...args) => calls.push(args);
   });
   await page.goto("/mx");
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __fbqCalls: unknown[][] }).__fbqCalls)).toEqual([["track", "InitiateCheckout"]]);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __fbqCalls: unknown[][] }).__fbqCalls))
+    .toEqual([["track", "InitiateCheckout"]]);
 });
 
 test("a failing pixel is logged and the page keeps working", async ({ page }) => {

@@ -12,7 +12,9 @@ const SECRETS = {
 const STATIC_DIR = join(process.cwd(), ".next", "static");
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 test("no server secret appears in any file the browser can download (.next/static)", () => {

@@ -44,7 +44,11 @@ test.beforeAll(async () => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks);
-    const check = await verifySignatureHeader(WEBHOOK_SECRET, (request.headers[SIGNATURE_HEADER] as string | undefined) ?? null, raw);
+    const check = await verifySignatureHeader(
+      WEBHOOK_SECRET,
+      (request.headers[SIGNATURE_HEADER] as string | undefined) ?? null,
+      raw,
+    );
     webhookCalls.push({ signed: check.ok, body: JSON.parse(raw.toString("utf8")) as { id: string } });
     response.writeHead(webhookStatus).end();
   });
@@ -83,7 +87,8 @@ test("/api/health answers 200 with the build id, is never cached and never rate 
   const buildId = readFileSync(".next/BUILD_ID", "utf8").trim();
   // The contact route is limited for this client...
   const contact = [];
-  for (let i = 0; i <= RATE_LIMIT; i++) contact.push((await submit(validContactRequest(), { ip: "203.0.113.50" })).status);
+  for (let i = 0; i <= RATE_LIMIT; i++)
+    contact.push((await submit(validContactRequest(), { ip: "203.0.113.50" })).status);
   expect(contact.at(-1)).toBe(429);
   // ...its probes are not.
   for (let i = 0; i < 20; i++) {
@@ -98,7 +103,13 @@ test("the Dockerfile's HEALTHCHECK passes against a live server and fails agains
   const command = /^\s*CMD (\[.*\])$/m.exec(readFileSync("Dockerfile", "utf8").split("HEALTHCHECK")[1]!)?.[1];
   const [program, ...args] = JSON.parse(command!) as string[];
   expect(program).toBe("node");
-  const check = (port: number) => new Promise<number | null>((resolve) => spawn(process.execPath, args, { env: { ...process.env, PORT: String(port) }, stdio: "ignore" }).once("exit", resolve));
+  const check = (port: number) =>
+    new Promise<number | null>((resolve) =>
+      spawn(process.execPath, args, { env: { ...process.env, PORT: String(port) }, stdio: "ignore" }).once(
+        "exit",
+        resolve,
+      ),
+    );
   expect(await check(E2E_PORTS.operations)).toBe(0);
   expect(await check(await freePort())).toBe(1);
 });
@@ -130,7 +141,14 @@ function uniqueLead() {
   });
 }
 
-async function submit(body: object, { ip = `198.51.100.${Math.floor(Math.random() * 200) + 1}`, requestId, traceparent }: { ip?: string; requestId?: string; traceparent?: string } = {}) {
+async function submit(
+  body: object,
+  {
+    ip = `198.51.100.${Math.floor(Math.random() * 200) + 1}`,
+    requestId,
+    traceparent,
+  }: { ip?: string; requestId?: string; traceparent?: string } = {},
+) {
   return fetch(`${server.origin}/api/contact`, {
     method: "POST",
     headers: {
@@ -174,7 +192,12 @@ async function linesOf(lead: ReturnType<typeof uniqueLead>, until: Expected[], o
       .filter((text) => text.trim() !== "")
       .map((text) => ({ text, line: parsed(text) }));
   const seen = (wanted: Expected) =>
-    written().some(({ line }) => line !== undefined && line.leadId === lead.submissionId && (typeof wanted === "string" ? line.event === wanted : wanted(line)));
+    written().some(
+      ({ line }) =>
+        line !== undefined &&
+        line.leadId === lead.submissionId &&
+        (typeof wanted === "string" ? line.event === wanted : wanted(line)),
+    );
   await expect.poll(() => until.every(seen), { timeout: 20_000 }).toBe(true);
   const lines = written().map(({ text, line }) => {
     expect(line, `not JSON: ${text}`).toBeDefined();
@@ -184,7 +207,11 @@ async function linesOf(lead: ReturnType<typeof uniqueLead>, until: Expected[], o
 }
 
 /** Every line carries the request and the lead, and none holds the visitor's email, phone, name or company. */
-function expectAboutLeadWithoutPersonalData(lines: { text: string; line: Line }[], lead: ReturnType<typeof uniqueLead>, requestId: string) {
+function expectAboutLeadWithoutPersonalData(
+  lines: { text: string; line: Line }[],
+  lead: ReturnType<typeof uniqueLead>,
+  requestId: string,
+) {
   const nationalDigits = lead.phone.replace(/\D/g, "");
   const personal = [lead.email, lead.phone, nationalDigits, `+55${nationalDigits}`, lead.contact, lead.company];
   expect(lines.length).toBeGreaterThan(0);
@@ -202,25 +229,50 @@ const events = (lines: { line: Line }[]) => lines.map(({ line }) => line.event);
 
 /** A failed span of `name` under the contact route's span for `leadId` (OTLP status code 2 is ERROR). */
 const failedSpanOfLead = (name: string, leadId: string) =>
-  collector.spans.find((s) => s.name === name && s.statusCode === 2 && collector.spans.some((r) => r.spanId === s.parentSpanId && r.attributes["lead.id"] === leadId));
+  collector.spans.find(
+    (s) =>
+      s.name === name &&
+      s.statusCode === 2 &&
+      collector.spans.some((r) => r.spanId === s.parentSpanId && r.attributes["lead.id"] === leadId),
+  );
 
 test("a stored lead: JSON lines with its request and lead id, no personal data, and the route's span tree", async () => {
   const lead = uniqueLead();
   const traceId = randomBytes(16).toString("hex");
-  const { status, requestId, lines } = await linesOf(lead, ["request.completed", "conversion.sent", webhookAlert("alert.sent")], { traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-01` });
+  const { status, requestId, lines } = await linesOf(
+    lead,
+    ["request.completed", "conversion.sent", webhookAlert("alert.sent")],
+    { traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-01` },
+  );
   expect(status).toBe(201);
-  expect(events(lines)).toEqual(expect.arrayContaining(["lead.stored", "request.completed", "conversion.sent", "alert.sent"]));
+  expect(events(lines)).toEqual(
+    expect.arrayContaining(["lead.stored", "request.completed", "conversion.sent", "alert.sent"]),
+  );
   expectAboutLeadWithoutPersonalData(lines, lead, requestId);
-  expect(lines.find(({ line }) => line.event === "request.completed")!.line).toMatchObject({ level: "info", status: 201, path: "/api/contact" });
+  expect(lines.find(({ line }) => line.event === "request.completed")!.line).toMatchObject({
+    level: "info",
+    status: 201,
+    path: "/api/contact",
+  });
 
   // The trace continues the caller's (traceparent), and the route's span holds the store's and the conversion's.
   const inTrace = () => collector.spans.filter((s) => s.traceId === traceId);
   const named = (name: string) => inTrace().find((s) => s.name === name);
-  await expect.poll(() => ["contact.submit", "lead.store", "conversion.report", "alert.send"].every((name) => named(name)), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => ["contact.submit", "lead.store", "conversion.report", "alert.send"].every((name) => named(name)), {
+      timeout: 15_000,
+    })
+    .toBe(true);
   const route = named("contact.submit")!;
-  expect(route.attributes).toMatchObject({ "lead.id": lead.submissionId, market: "br", "http.response.status_code": 201, "request.id": requestId });
+  expect(route.attributes).toMatchObject({
+    "lead.id": lead.submissionId,
+    market: "br",
+    "http.response.status_code": 201,
+    "request.id": requestId,
+  });
   expect(route.serviceName).toBe("puente-pagos-site");
-  for (const child of ["lead.store", "conversion.report", "alert.send"]) expect(named(child)!.parentSpanId, child).toBe(route.spanId);
+  for (const child of ["lead.store", "conversion.report", "alert.send"])
+    expect(named(child)!.parentSpanId, child).toBe(route.spanId);
   expect(named("alert.send")!.attributes).toMatchObject({ "alert.channel": "webhook", "alert.attempts": 1 });
   // The CRM got this lead, signed.
   expect(webhookCalls.find((c) => c.body.id === lead.submissionId)?.signed).toBe(true);
@@ -262,7 +314,10 @@ test("a conversion failure after the response: logged with the lead id, no perso
     const lead = uniqueLead();
     const { status, requestId, lines } = await linesOf(lead, ["conversion.failed"]);
     expect(status).toBe(201);
-    expect(lines.find(({ line }) => line.event === "conversion.failed")!.line).toMatchObject({ level: "error", status: 500 });
+    expect(lines.find(({ line }) => line.event === "conversion.failed")!.line).toMatchObject({
+      level: "error",
+      status: 500,
+    });
     expectAboutLeadWithoutPersonalData(lines, lead, requestId);
     await expect.poll(() => failedSpanOfLead("conversion.report", lead.submissionId), { timeout: 15_000 }).toBeTruthy();
   } finally {
@@ -278,7 +333,11 @@ test("a sales alert the CRM keeps refusing: retried after the response, then one
     expect(status).toBe(201);
     const failed = lines.filter(({ line }) => webhookAlert("alert.failed")(line));
     expect(failed).toHaveLength(1);
-    expect(failed[0]!.line).toMatchObject({ level: "error", attempts: 4, failures: Array(4).fill("webhook answered 500") });
+    expect(failed[0]!.line).toMatchObject({
+      level: "error",
+      attempts: 4,
+      failures: Array(4).fill("webhook answered 500"),
+    });
     expect(webhookCalls.filter((c) => c.body.id === lead.submissionId)).toHaveLength(4);
     expectAboutLeadWithoutPersonalData(lines, lead, requestId);
     await expect.poll(() => failedSpanOfLead("alert.send", lead.submissionId), { timeout: 15_000 }).toBeTruthy();
@@ -293,7 +352,13 @@ test("/api/ready answers 503 naming Redis when REDIS_URL points at nothing, with
   const withRedis = await startStandalone(
     join(work, "site"),
     E2E_PORTS.operationsRedis,
-    { SUPABASE_URL: supabase.url, SUPABASE_ANON_KEY: ANON_KEY, CONVERSION_SIGNING_SECRET: E2E_SECRETS.CONVERSION_SIGNING_SECRET, CLIENT_IP_HEADER: "x-real-ip", REDIS_URL: url },
+    {
+      SUPABASE_URL: supabase.url,
+      SUPABASE_ANON_KEY: ANON_KEY,
+      CONVERSION_SIGNING_SECRET: E2E_SECRETS.CONVERSION_SIGNING_SECRET,
+      CLIENT_IP_HEADER: "x-real-ip",
+      REDIS_URL: url,
+    },
     "/api/health",
   );
   try {
@@ -301,7 +366,11 @@ test("/api/ready answers 503 naming Redis when REDIS_URL points at nothing, with
     const text = await response.text();
     expect(response.status).toBe(503);
     const body = JSON.parse(text);
-    expect(body).toMatchObject({ status: "unavailable", failing: ["redis"], checks: { store: { status: "up" }, redis: { status: "down" } } });
+    expect(body).toMatchObject({
+      status: "unavailable",
+      failing: ["redis"],
+      checks: { store: { status: "up" }, redis: { status: "down" } },
+    });
     expect(body.checks.redis.error).toMatch(/Redis/);
     for (const secret of ["redis-secret", "probe-user", String(nothing), ANON_KEY]) expect(text).not.toContain(secret);
   } finally {
@@ -317,7 +386,11 @@ test("/api/ready answers 503 naming the leads store once Supabase is gone, witho
   await expect.poll(async () => (response = await get("/api/ready")).status, { timeout: 15_000 }).toBe(503);
   const text = await response!.text();
   const body = JSON.parse(text);
-  expect(body).toMatchObject({ status: "unavailable", failing: ["store"], checks: { store: { status: "down", backend: "supabase" } } });
+  expect(body).toMatchObject({
+    status: "unavailable",
+    failing: ["store"],
+    checks: { store: { status: "down", backend: "supabase" } },
+  });
   expect(body.checks.store.error).toMatch(/Supabase/);
   for (const secret of [supabase.url, new URL(supabase.url).host, ANON_KEY]) expect(text).not.toContain(secret);
   expect((await get("/api/health")).status).toBe(200);

@@ -12,7 +12,9 @@ import { revalidateWebhook as webhook } from "../support/revalidate-webhook";
 import { asNewClient, fillContactForm } from "../support/contact-form-fill";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const seedNotice = (market: Market) => readDataset("studio/seed/landing.ndjson").find((d) => d._id === `privacyNotice.${market}`) as Record<string, any>;
+type Doc = Record<string, any>;
+const seedNotice = (market: Market) =>
+  readDataset("studio/seed/landing.ndjson").find((d) => d._id === `privacyNotice.${market}`) as Doc;
 const LANG: Record<Market, string> = { mx: "es-MX", br: "pt-BR", ar: "es-AR" };
 
 /** A visitor who already answered the banner, so these checks are about the notice alone. */
@@ -26,7 +28,10 @@ for (const market of MARKETS) {
   const notice = seedNotice(market);
 
   test.describe(`/${market} privacy notice`, () => {
-    test("opens from the form line by keyboard and goes back there, in the market's language and URL", async ({ page, context }) => {
+    test("opens from the form line by keyboard and goes back there, in the market's language and URL", async ({
+      page,
+      context,
+    }) => {
       await answered(context, market);
       await page.goto(`/${market}/empresas/pagos`);
       await expect(page.locator("html")).toHaveAttribute("lang", LANG[market]);
@@ -41,7 +46,10 @@ for (const market of MARKETS) {
       await expect(dialog).toBeFocused();
       await expect(dialog).toContainText(notice.legalName);
       await expect(dialog).toContainText(notice.authority);
-      await expect(dialog.getByRole("link", { name: notice.privacyEmail })).toHaveAttribute("href", `mailto:${notice.privacyEmail}`);
+      await expect(dialog.getByRole("link", { name: notice.privacyEmail })).toHaveAttribute(
+        "href",
+        `mailto:${notice.privacyEmail}`,
+      );
       // Still the market's landing page under its own prefix, the page behind out of reach while it is open.
       expect(new URL(page.url()).pathname).toBe(`/${market}/empresas/pagos`);
       await expect(page.locator("main")).toHaveAttribute("inert", "");
@@ -115,7 +123,9 @@ for (const market of MARKETS) {
   });
 }
 
-test("no script the browser runs comes before the end of the visible page, so the first frame is never half a header", async ({ request }) => {
+test("no script the browser runs comes before the end of the visible page, so the first frame is never half a header", async ({
+  request,
+}) => {
   // An inline script waits for the stylesheet, and the parser waits with it; when the stylesheet arrives the first
   // frame is painted after the parser's first slice of work. With the pixel's snippet before the header, that frame
   // held half the header, whose Contact button then appeared and moved the group (a layout shift on slow phones).
@@ -123,25 +133,38 @@ test("no script the browser runs comes before the end of the visible page, so th
     const html = await (await request.get(`/${market}`)).text();
     const body = html.slice(html.indexOf("<body"), html.indexOf("</footer>"));
     expect(body.length, "the page has a body and a footer").toBeGreaterThan(1000);
-    const scripts = [...body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('type="application/ld+json"'));
+    const scripts = [...body.matchAll(/<script\b[^>]*>/g)]
+      .map((m) => m[0])
+      .filter((tag) => !tag.includes('type="application/ld+json"'));
     expect(scripts, `/${market}`).toEqual([]);
     expect(html.slice(html.indexOf("</footer>")), `/${market} still has the pixel`).toContain("fbq('init'");
   }
 });
 
-test("nothing reaches Meta before accept; after it the pixel loads, the held events go out, and the choice survives a reload", async ({ page, context }) => {
+test("nothing reaches Meta before accept; after it the pixel loads, the held events go out, and the choice survives a reload", async ({
+  page,
+  context,
+}) => {
   const meta = await interceptMeta(page);
   await page.goto("/br");
   await page.waitForLoadState("networkidle");
   // The page's own InitiateCheckout has been called, and is held in the queue.
-  await expect.poll(() => page.evaluate(() => (window as unknown as { fbq: { queue: unknown[][] } }).fbq.queue.some((c) => c[1] === "InitiateCheckout"))).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        (window as unknown as { fbq: { queue: unknown[][] } }).fbq.queue.some((c) => c[1] === "InitiateCheckout"),
+      ),
+    )
+    .toBe(true);
   expect(meta.map((r) => r.url())).toEqual([]);
 
   await page.getByRole("button", { name: "Aceitar" }).click();
   await expect(page.getByRole("region", { name: seedNotice("br").bannerLabel })).toHaveCount(0);
   await expect.poll(() => sentEvents(meta)).toEqual(["PageView", "InitiateCheckout"]);
   expect(meta[0]!.url()).toBe("https://connect.facebook.net/en_US/fbevents.js");
-  expect(meta.filter((r) => r.url().includes("/tr")).every((r) => new URL(r.url()).searchParams.get("id") === E2E_PIXEL_ID)).toBe(true);
+  expect(
+    meta.filter((r) => r.url().includes("/tr")).every((r) => new URL(r.url()).searchParams.get("id") === E2E_PIXEL_ID),
+  ).toBe(true);
 
   const cookie = (await context.cookies()).find((c) => c.name === consentCookieName("br"));
   expect(cookie?.value).toBe(`granted.${seedNotice("br").updatedAt}`);
@@ -155,7 +178,9 @@ test("nothing reaches Meta before accept; after it the pixel loads, the held eve
   await expect(page.getByRole("region", { name: seedNotice("br").bannerLabel })).toHaveCount(0);
 });
 
-test("reject sends nothing, now or after a reload; the footer reopens the banner and focus comes back", async ({ page }) => {
+test("reject sends nothing, now or after a reload; the footer reopens the banner and focus comes back", async ({
+  page,
+}) => {
   const notice = seedNotice("ar");
   const meta = await interceptMeta(page);
   await page.goto("/ar");
@@ -188,7 +213,9 @@ test("a market set not to ask first loads the pixel at once and shows no banner"
   const restore = editDocument("privacyNotice.mx", (doc) => (doc.askConsent = false));
   const asks = async () => (await (await request.get("/mx")).text()).includes("'consent','revoke'");
   try {
-    expect((await webhook(request, { _type: "privacyNotice", _id: "privacyNotice.mx", market: "mx" })).status()).toBe(200);
+    expect((await webhook(request, { _type: "privacyNotice", _id: "privacyNotice.mx", market: "mx" })).status()).toBe(
+      200,
+    );
     await expect.poll(asks, { timeout: 10_000 }).toBe(false);
     const meta = await interceptMeta(page);
     await page.goto("/mx");
@@ -205,14 +232,20 @@ test("a market set not to ask first loads the pixel at once and shows no banner"
 // ---- Consent as the visitor lives it: refused periods, markets, revoking, click ids, a phone's screen ----
 
 const bannerOf = (page: Page, market: Market) => page.getByRole("region", { name: seedNotice(market).bannerLabel });
-const settingsOf = (page: Page, market: Market) => page.locator("footer").getByRole("button", { name: seedNotice(market).settingsLinkLabel });
+const settingsOf = (page: Page, market: Market) =>
+  page.locator("footer").getByRole("button", { name: seedNotice(market).settingsLinkLabel });
 /** Every hit on Meta's /tr endpoint: the events the pixel sent. */
-const pixelHits = (meta: Request[]) => meta.filter((r) => r.url().startsWith("https://www.facebook.com/tr")).map((r) => new URL(r.url()).searchParams);
+const pixelHits = (meta: Request[]) =>
+  meta.filter((r) => r.url().startsWith("https://www.facebook.com/tr")).map((r) => new URL(r.url()).searchParams);
 
-const fillLead = (page: Page, company: string) => fillContactForm(page, { company, country: "colombia", reason: "contractors", volume: "100000-plus" });
+const fillLead = (page: Page, company: string) =>
+  fillContactForm(page, { company, country: "colombia", reason: "contractors", volume: "100000-plus" });
 
 /** Sends a lead from the page's form and waits for the stored answer; returns the body the browser posted. */
-async function sendLead(page: Page, company = `Consent ${randomUUID()}`): Promise<{ submissionId: string } & Record<string, unknown>> {
+async function sendLead(
+  page: Page,
+  company = `Consent ${randomUUID()}`,
+): Promise<{ submissionId: string } & Record<string, unknown>> {
   await fillLead(page, company);
   const answered = page.waitForResponse((r) => r.url().endsWith("/api/contact") && r.request().method() === "POST");
   await page.locator('#contact-form button[type="submit"]').click();
@@ -235,16 +268,24 @@ test("a Lead sent while tracking was refused never reaches Meta, even once the v
   // Measured from now on: the next lead reaches Meta under its own id, and nothing of the refused period ever does
   // (not its Lead, not the page's PageView or InitiateCheckout).
   const accepted = await sendLead(page);
-  await expect.poll(() => pixelHits(meta).map((h) => `${h.get("ev")} ${h.get("eid") ?? ""}`.trim())).toEqual([`Lead ${accepted.submissionId}`]);
+  await expect
+    .poll(() => pixelHits(meta).map((h) => `${h.get("ev")} ${h.get("eid") ?? ""}`.trim()))
+    .toEqual([`Lead ${accepted.submissionId}`]);
   await page.waitForTimeout(500);
   expect(meta.some((r) => r.url().includes(refused.submissionId))).toBe(false);
   expect(sentEvents(meta)).toEqual(["Lead"]);
 });
 
-test("consent is per market and per notice version: accepted on /mx, /br still asks; a new /mx notice asks again", async ({ page, context, request }) => {
+test("consent is per market and per notice version: accepted on /mx, /br still asks; a new /mx notice asks again", async ({
+  page,
+  context,
+  request,
+}) => {
   const meta = await interceptMeta(page);
   await page.goto("/mx");
-  await bannerOf(page, "mx").getByRole("button", { name: seedNotice("mx").acceptLabel }).click();
+  await bannerOf(page, "mx")
+    .getByRole("button", { name: seedNotice("mx").acceptLabel })
+    .click();
   await expect.poll(() => sentEvents(meta)).toEqual(["PageView", "InitiateCheckout"]);
 
   meta.length = 0;
@@ -265,7 +306,9 @@ test("consent is per market and per notice version: accepted on /mx, /br still a
   const restore = editDocument("privacyNotice.mx", (doc) => (doc.updatedAt = "2027-01-15"));
   const newVersionServed = async () => (await (await request.get("/mx")).text()).includes("2027-01-15");
   try {
-    expect((await webhook(request, { _type: "privacyNotice", _id: "privacyNotice.mx", market: "mx" })).status()).toBe(200);
+    expect((await webhook(request, { _type: "privacyNotice", _id: "privacyNotice.mx", market: "mx" })).status()).toBe(
+      200,
+    );
     await expect.poll(newVersionServed, { timeout: 10_000 }).toBe(true);
     meta.length = 0;
     await page.goto("/mx");
@@ -322,7 +365,9 @@ test("the reopened banner shows the choice in force; a first view marks none", a
   await expect(banner).not.toContainText(notice.bannerDeniedNow);
 });
 
-test("the banner links to the privacy notice it asks under, which opens over it and gives focus back", async ({ page }) => {
+test("the banner links to the privacy notice it asks under, which opens over it and gives focus back", async ({
+  page,
+}) => {
   const notice = seedNotice("br");
   await interceptMeta(page);
   await page.goto("/br");
@@ -351,7 +396,10 @@ test.describe("click ids after a refusal (server conversion)", () => {
     // Not even to this site: a refused click id is not kept with the lead.
     expect(JSON.stringify(posted)).not.toContain("IwAR_refused_e2e");
 
-    type Call = { path: string; body: { eventSourceUrl?: string; fbc?: string; consent?: string; customData?: { company?: string } } };
+    type Call = {
+      path: string;
+      body: { eventSourceUrl?: string; fbc?: string; consent?: string; customData?: { company?: string } };
+    };
     const conversion = async () =>
       ((await (await fetch(`${E2E_HOSTS.fakeSupabase}/__control/requests`)).json()) as Call[]).find(
         (r) => r.path === "/functions/v1/meta-conversion" && r.body?.customData?.company === company,
@@ -374,7 +422,9 @@ for (const viewport of [
   test.describe(`on a ${viewport.width}×${viewport.height} phone with the banner open`, () => {
     test.use({ viewport, isMobile: true, hasTouch: true });
 
-    test("tabbing to the submit button, the form's privacy link and the footer's keeps each fully above the banner", async ({ page }) => {
+    test("tabbing to the submit button, the form's privacy link and the footer's keeps each fully above the banner", async ({
+      page,
+    }) => {
       const notice = seedNotice("mx");
       await interceptMeta(page);
       await page.goto("/mx");
@@ -398,10 +448,13 @@ for (const viewport of [
         }
         // Fully visible: below the sticky header, above the banner (scrolling may still be settling).
         await expect
-          .poll(async () => {
-            const [box, top] = [await target.boundingBox(), await banner.boundingBox()];
-            return box!.y >= header.height && box!.y + box!.height <= top!.y;
-          }, { message: await target.evaluate((el) => el.outerHTML.slice(0, 80)) })
+          .poll(
+            async () => {
+              const [box, top] = [await target.boundingBox(), await banner.boundingBox()];
+              return box!.y >= header.height && box!.y + box!.height <= top!.y;
+            },
+            { message: await target.evaluate((el) => el.outerHTML.slice(0, 80)) },
+          )
           .toBe(true);
       }
     });

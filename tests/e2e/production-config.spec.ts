@@ -11,10 +11,19 @@ const NEXT = "node_modules/next/dist/bin/next";
 
 /** What the shell of a fresh deployment holds: none of this project's variables. */
 function bareEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...extra };
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    ...extra,
+  };
 }
 
-async function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string; ms: number }> {
+async function run(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stderr: string; ms: number }> {
   const started = Date.now();
   const child = spawn(process.execPath, [NEXT, ...args], { env, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
@@ -56,7 +65,12 @@ test("next start with neither says both on the same line", async () => {
 });
 
 test("next start with a secret under 32 characters refuses to start, naming each short one and never its value", async () => {
-  const { code, stderr } = await start({ LEADS_STORE: "embedded", CLIENT_IP_HEADER: "x-real-ip", DRAFT_MODE_SECRET: "letmein-preview", SANITY_REVALIDATE_SECRET: "webhook-secret-2025" });
+  const { code, stderr } = await start({
+    LEADS_STORE: "embedded",
+    CLIENT_IP_HEADER: "x-real-ip",
+    DRAFT_MODE_SECRET: "letmein-preview",
+    SANITY_REVALIDATE_SECRET: "webhook-secret-2025",
+  });
   expect(code).toBe(1);
   const line = refusalLine(stderr);
   expect(line).toMatch(/DRAFT_MODE_SECRET is 15 characters, and a secret needs at least 32/);
@@ -69,7 +83,11 @@ test("next start reporting to Supabase without CONVERSION_SIGNING_SECRET, or wit
   const unsigned = await start(supabase);
   expect(unsigned.code).toBe(1);
   expect(refusalLine(unsigned.stderr)).toMatch(/CONVERSION_SIGNING_SECRET/);
-  const openRedis = await start({ ...supabase, CONVERSION_SIGNING_SECRET: "0123456789abcdef0123456789abcdef", REDIS_URL: "redis://127.0.0.1:9" });
+  const openRedis = await start({
+    ...supabase,
+    CONVERSION_SIGNING_SECRET: "0123456789abcdef0123456789abcdef",
+    REDIS_URL: "redis://127.0.0.1:9",
+  });
   expect(openRedis.code).toBe(1);
   const line = refusalLine(openRedis.stderr);
   expect(line).toMatch(/REDIS_URL has no password/);
@@ -82,7 +100,9 @@ test("next build without NEXT_PUBLIC_SITE_URL stops at once naming it, leaving t
   const { code, stderr, ms } = await run(["build"], bareEnv({}));
   expect(code).toBe(1);
   const lines = stderr.split("\n").filter((l) => l.trim());
-  expect(lines, stderr).toEqual(["A production build needs NEXT_PUBLIC_SITE_URL, the site's public origin (e.g. https://pagos.example)."]);
+  expect(lines, stderr).toEqual([
+    "A production build needs NEXT_PUBLIC_SITE_URL, the site's public origin (e.g. https://pagos.example).",
+  ]);
   expect(ms).toBeLessThan(20_000);
   expect(statSync(".next/BUILD_ID").mtimeMs).toBe(buildId);
 });

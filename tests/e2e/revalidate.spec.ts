@@ -10,7 +10,10 @@ const heroTitle = async (request: APIRequestContext, path: string) => {
 
 test("a signed webhook shows an edited document's new copy without a rebuild", async ({ request }) => {
   const before = await heroTitle(request, "/mx");
-  const restore = editDocument("landingPage.mx", (doc) => ((doc.hero as { title: string }).title = "Pagos al mundo en un clic"));
+  const restore = editDocument(
+    "landingPage.mx",
+    (doc) => ((doc.hero as { title: string }).title = "Pagos al mundo en un clic"),
+  );
   try {
     // Without a webhook the cached page stays as it was.
     expect(await heroTitle(request, "/mx")).toBe(before);

@@ -26,7 +26,13 @@ const ESTIMATE: Record<Market, { typed: string; saving: string; defaultSaving: s
 
 /** The accessible name of every region of <main>, in page order. */
 const mainRegions = (page: Page) =>
-  page.locator("main > section").evaluateAll((sections) => sections.map((s) => document.getElementById(s.getAttribute("aria-labelledby") ?? "")?.textContent?.trim() ?? s.id));
+  page
+    .locator("main > section")
+    .evaluateAll((sections) =>
+      sections.map(
+        (s) => document.getElementById(s.getAttribute("aria-labelledby") ?? "")?.textContent?.trim() ?? s.id,
+      ),
+    );
 
 const hero = (page: Page) => page.locator("section[aria-labelledby=hero-title]");
 const heroCta = (page: Page, doc: Loose) => hero(page).getByRole("link", { name: doc.hero.cta, exact: true });
@@ -43,13 +49,22 @@ for (const market of MARKETS) {
     const doc = seedLanding(market);
     const section = (type: string) => doc.sections.find((s: Loose) => s._type === type);
 
-    test("render in the content's order between the benefits and the form, which stays last in <main>", async ({ page }) => {
+    test("render in the content's order between the benefits and the form, which stays last in <main>", async ({
+      page,
+    }) => {
       await page.goto(`/${market}`);
-      expect(await mainRegions(page)).toEqual([doc.hero.title, doc.benefits.title, ...doc.sections.map((s: Loose) => s.title), doc.contact.title]);
+      expect(await mainRegions(page)).toEqual([
+        doc.hero.title,
+        doc.benefits.title,
+        ...doc.sections.map((s: Loose) => s.title),
+        doc.contact.title,
+      ]);
       await expect(page.locator("main > section").last()).toHaveAttribute("id", "contact-form");
     });
 
-    test("each section shows its content: numbered steps, figures with their footnotes, testimonials, a second call to action", async ({ page }) => {
+    test("each section shows its content: numbered steps, figures with their footnotes, testimonials, a second call to action", async ({
+      page,
+    }) => {
       await page.goto(`/${market}`);
       const how = section("howItWorksSection");
       const steps = page.getByRole("region", { name: how.title }).locator("ol > li");
@@ -76,23 +91,33 @@ for (const market of MARKETS) {
       await expect(page.locator("#contact-form")).toBeInViewport();
     });
 
-    test("the highlight and every card figure with a footnote carry its number, and the note says what it compares", async ({ page }) => {
+    test("the highlight and every card figure with a footnote carry its number, and the note says what it compares", async ({
+      page,
+    }) => {
       await page.goto(`/${market}`);
       const badge = hero(page).locator("p[aria-describedby]").first();
       await expect(badge).toHaveText(`${doc.hero.highlight}1`);
-      await expect(page.locator(`#${await badge.getAttribute("aria-describedby")}`)).toHaveText(`1${doc.hero.highlightNote}`);
+      await expect(page.locator(`#${await badge.getAttribute("aria-describedby")}`)).toHaveText(
+        `1${doc.hero.highlightNote}`,
+      );
       const noted = doc.benefits.cards.filter((card: Loose) => card.claimNote);
       for (const [i, card] of noted.entries()) {
         const claim = page.locator("#benefits-title ~ ul p[aria-describedby]", { hasText: card.claim });
         await expect(claim).toHaveText(`${card.claim}${i + 2}`);
-        await expect(page.locator(`#${await claim.getAttribute("aria-describedby")}`)).toHaveText(`${i + 2}${card.claimNote}`);
+        await expect(page.locator(`#${await claim.getAttribute("aria-describedby")}`)).toHaveText(
+          `${i + 2}${card.claimNote}`,
+        );
       }
       // The fee claim's footnote says it compares fees alone; the highlight's, the total cost.
-      expect(noted.find((card: Loose) => card.claim.includes("70%")).claimNote).toMatch(/comisión por envío|tarifa por remessa/);
+      expect(noted.find((card: Loose) => card.claim.includes("70%")).claimNote).toMatch(
+        /comisión por envío|tarifa por remessa/,
+      );
       expect(doc.hero.highlightNote).toMatch(/costo total|custo total/);
     });
 
-    test("name the legal entity, its tax id and each regulator, with a link to the public register", async ({ page }) => {
+    test("name the legal entity, its tax id and each regulator, with a link to the public register", async ({
+      page,
+    }) => {
       await page.goto(`/${market}`);
       const regulation = section("regulationSection");
       const region = page.getByRole("region", { name: regulation.title });
@@ -103,12 +128,22 @@ for (const market of MARKETS) {
       for (const licence of regulation.licences) {
         await expect(region).toContainText(licence.regulator);
         await expect(region).toContainText(licence.number);
-        await expect(region.getByRole("link", { name: licence.registerLabel })).toHaveAttribute("href", licence.registerUrl);
+        await expect(region.getByRole("link", { name: licence.registerLabel })).toHaveAttribute(
+          "href",
+          licence.registerUrl,
+        );
       }
-      for (const point of ["funds", "compliance", "dataSecurity"]) await expect(region.getByRole("heading", { name: regulation[point].title })).toBeVisible();
+      for (const point of ["funds", "compliance", "dataSecurity"])
+        await expect(region.getByRole("heading", { name: regulation[point].title })).toBeVisible();
       // The footer carries the legal details on every market's page too.
       const footer = page.locator("footer");
-      for (const text of [doc.company.legalName, doc.company.taxId, doc.company.address.streetAddress, doc.company.address.postalCode, doc.footer.disclosure]) {
+      for (const text of [
+        doc.company.legalName,
+        doc.company.taxId,
+        doc.company.address.streetAddress,
+        doc.company.address.postalCode,
+        doc.footer.disclosure,
+      ]) {
         await expect(footer).toContainText(text);
       }
     });
@@ -132,13 +167,22 @@ for (const market of MARKETS) {
       const graph = await jsonLd(page);
       const faqPage = graph.find((node) => node["@type"] === "FAQPage");
       const shown = await details.evaluateAll((ds) =>
-        ds.map((d) => ({ question: d.querySelector("summary")!.textContent!.trim(), answer: [...d.querySelectorAll("p")].map((p) => p.textContent).join("\n\n") })),
+        ds.map((d) => ({
+          question: d.querySelector("summary")!.textContent!.trim(),
+          answer: [...d.querySelectorAll("p")].map((p) => p.textContent).join("\n\n"),
+        })),
       );
-      expect(faqPage.mainEntity.map((q: Loose) => ({ question: q.name, answer: q.acceptedAnswer.text }))).toEqual(shown);
-      expect(faqPage.mainEntity.every((q: Loose) => q["@type"] === "Question" && q.acceptedAnswer["@type"] === "Answer")).toBe(true);
+      expect(faqPage.mainEntity.map((q: Loose) => ({ question: q.name, answer: q.acceptedAnswer.text }))).toEqual(
+        shown,
+      );
+      expect(
+        faqPage.mainEntity.every((q: Loose) => q["@type"] === "Question" && q.acceptedAnswer["@type"] === "Answer"),
+      ).toBe(true);
     });
 
-    test("the estimate follows the amount and the call to action carries it into the form's volume", async ({ page }) => {
+    test("the estimate follows the amount and the call to action carries it into the form's volume", async ({
+      page,
+    }) => {
       await page.goto(`/${market}`, { waitUntil: "networkidle" });
       const { estimate } = doc.hero;
       const amount = hero(page).getByLabel(estimate.amountLabel);
@@ -149,7 +193,9 @@ for (const market of MARKETS) {
 
       // The rest of the form filled, the volume not: submit waits for it.
       const form = page.locator("#contact-form form");
-      await fillContactForm(form, { company: "Acme Importaciones", phonePrefix: "52", phone: "55 1234 5678" }, ["volume"]);
+      await fillContactForm(form, { company: "Acme Importaciones", phonePrefix: "52", phone: "55 1234 5678" }, [
+        "volume",
+      ]);
       const submit = form.locator('button[type="submit"]');
       await expect(submit).toBeDisabled();
 
@@ -166,13 +212,20 @@ for (const market of MARKETS) {
       await expect(page.locator("#contact-volume")).toHaveValue("10000-49999");
     });
 
-    test("without JavaScript the estimate shows the default example, the FAQ still opens and the call to action still leads to the form", async ({ browser }) => {
+    test("without JavaScript the estimate shows the default example, the FAQ still opens and the call to action still leads to the form", async ({
+      browser,
+    }) => {
       const context = await browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
       await page.goto(`/${market}`);
       await expect(hero(page).locator("output")).toContainText(ESTIMATE[market].defaultSaving);
-      await expect(hero(page).getByLabel(doc.hero.estimate.amountLabel)).toHaveValue(normalSpaces(ESTIMATE[market].carriedAgain));
-      const details = page.getByRole("region", { name: section("faqSection").title }).locator("details").first();
+      await expect(hero(page).getByLabel(doc.hero.estimate.amountLabel)).toHaveValue(
+        normalSpaces(ESTIMATE[market].carriedAgain),
+      );
+      const details = page
+        .getByRole("region", { name: section("faqSection").title })
+        .locator("details")
+        .first();
       await details.locator("summary").click();
       await expect(details).toHaveAttribute("open", "");
       await expect(heroCta(page, doc)).toHaveAttribute("href", "#contact-form");
@@ -181,7 +234,10 @@ for (const market of MARKETS) {
       await context.close();
     });
 
-    test("client logos reserve their size, load lazily from the site, and the page does not shift as they arrive", async ({ browser, request }) => {
+    test("client logos reserve their size, load lazily from the site, and the page does not shift as they arrive", async ({
+      browser,
+      request,
+    }) => {
       // A phone: the logos sit well below the first screen.
       const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
       await page.goto(`/${market}`);
@@ -217,11 +273,16 @@ for (const market of MARKETS) {
         }
       });
       expect(await shifts()).toEqual([]);
-      expect(await logos.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+      expect(await logos.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(
+        true,
+      );
       await page.close();
     });
 
-    for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
       test(`the hero heading stays the largest contentful paint at ${viewport.width} px`, async ({ browser }) => {
         const page = await browser.newPage({ viewport });
         await page.goto(`/${market}`, { waitUntil: "networkidle" });
@@ -244,7 +305,9 @@ for (const market of MARKETS) {
       await hero(page).getByLabel(doc.hero.estimate.amountLabel).fill("7500");
       for (const summary of await page.locator("details summary").all()) await summary.click();
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
+        [],
+      );
     });
   });
 }
@@ -256,19 +319,32 @@ test("marketers reorder and remove sections: the page follows after publishing",
     d.sections = reversed.filter((s: Loose) => s._type !== "faqSection");
   });
   try {
-    expect((await revalidateWebhook(request, { _type: "landingPage", _id: "landingPage.ar", market: "ar" })).status()).toBe(200);
-    const expected = [doc.hero.title, doc.benefits.title, ...reversed.filter((s: Loose) => s._type !== "faqSection").map((s: Loose) => s.title), doc.contact.title];
-    await expect.poll(async () => (await page.goto("/ar"), await mainRegions(page)), { timeout: 10_000 }).toEqual(expected);
+    expect(
+      (await revalidateWebhook(request, { _type: "landingPage", _id: "landingPage.ar", market: "ar" })).status(),
+    ).toBe(200);
+    const expected = [
+      doc.hero.title,
+      doc.benefits.title,
+      ...reversed.filter((s: Loose) => s._type !== "faqSection").map((s: Loose) => s.title),
+      doc.contact.title,
+    ];
+    await expect
+      .poll(async () => (await page.goto("/ar"), await mainRegions(page)), { timeout: 10_000 })
+      .toEqual(expected);
     // The FAQ is gone, and so is its structured data.
     expect((await jsonLd(page)).map((node) => node["@type"])).toEqual(["FinancialService"]);
   } finally {
     restore();
     await revalidateWebhook(request, { _type: "landingPage", market: "ar" });
   }
-  await expect.poll(async () => (await page.goto("/ar"), (await mainRegions(page)).length), { timeout: 10_000 }).toBe(doc.sections.length + 3);
+  await expect
+    .poll(async () => (await page.goto("/ar"), (await mainRegions(page)).length), { timeout: 10_000 })
+    .toBe(doc.sections.length + 3);
 });
 
-test("with a Sanity project, logos come from Sanity's image CDN at the size shown, with zero CSP violations", async ({ page }) => {
+test("with a Sanity project, logos come from Sanity's image CDN at the size shown, with zero CSP violations", async ({
+  page,
+}) => {
   const violations: string[] = [];
   page.on("console", (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
   const served: string[] = [];
@@ -277,7 +353,11 @@ test("with a Sanity project, logos come from Sanity's image CDN at the size show
     const url = new URL(route.request().url());
     served.push(url.pathname + url.search);
     const file = url.pathname.split("/").pop()!;
-    return route.fulfill({ status: 200, headers: { "content-type": "image/svg+xml" }, body: readFileSync(`studio/seed/images/${file}`) });
+    return route.fulfill({
+      status: 200,
+      headers: { "content-type": "image/svg+xml" },
+      body: readFileSync(`studio/seed/images/${file}`),
+    });
   });
   const doc = seedLanding("mx");
   await page.goto(`${E2E_HOSTS.sanity}/mx`);
@@ -288,7 +368,10 @@ test("with a Sanity project, logos come from Sanity's image CDN at the size show
   const base = `https://cdn.sanity.io/images/${SANITY_MODE.projectId}/${SANITY_MODE.dataset}/${hash}-${w}x${h}.svg`;
   const width = Math.round((Number(w) / Number(h)) * 40);
   await expect(logos.first()).toHaveAttribute("src", `${base}?w=${width}&auto=format`);
-  await expect(logos.first()).toHaveAttribute("srcset", `${base}?w=${width}&auto=format 1x, ${base}?w=${width * 2}&auto=format 2x`);
+  await expect(logos.first()).toHaveAttribute(
+    "srcset",
+    `${base}?w=${width}&auto=format 1x, ${base}?w=${width * 2}&auto=format 2x`,
+  );
   await logos.first().scrollIntoViewIfNeeded();
   await expect.poll(() => logos.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   expect(served.some((path) => path.includes(`${hash}-${w}x${h}.svg?w=`))).toBe(true);

@@ -19,31 +19,62 @@ const destination = (location: string | undefined, base = SITE) => new URL(locat
 test.describe("redirects after draft mode stay on the site", () => {
   // As sent in the query string (raw, so the server's own decoding applies): dot segments, encoded dots and
   // slashes, backslashes, tabs, double encoding.
-  const HOSTILE = ["/.//evil.example", "/..//evil.example", "/%2e//evil.example/x", "/./%5Cevil.example", "/%252e//evil.example", "/%2F%2Fevil.example", "/%252F%252Fevil.example", "/%09/evil.example", "/..%252F..%252F%252Fevil.example", "/%EF%BC%8F%EF%BC%8Fevil.example"];
+  const HOSTILE = [
+    "/.//evil.example",
+    "/..//evil.example",
+    "/%2e//evil.example/x",
+    "/./%5Cevil.example",
+    "/%252e//evil.example",
+    "/%2F%2Fevil.example",
+    "/%252F%252Fevil.example",
+    "/%09/evil.example",
+    "/..%252F..%252F%252Fevil.example",
+    "/%EF%BC%8F%EF%BC%8Fevil.example",
+  ];
 
   for (const target of HOSTILE) {
     test(`disable and enable never send the browser off the site for ${target}`, async ({ request }) => {
-      for (const route of [`disable?redirect=${target}`, `enable?secret=${E2E_SECRETS.DRAFT_MODE_SECRET}&redirect=${target}`]) {
-        const response = await request.get(`/api/draft-mode/${route}`, { maxRedirects: 0, headers: { "x-real-ip": "192.0.2.10" } });
+      for (const route of [
+        `disable?redirect=${target}`,
+        `enable?secret=${E2E_SECRETS.DRAFT_MODE_SECRET}&redirect=${target}`,
+      ]) {
+        const response = await request.get(`/api/draft-mode/${route}`, {
+          maxRedirects: 0,
+          headers: { "x-real-ip": "192.0.2.10" },
+        });
         expect(response.status(), route).toBe(307);
         expect(destination(response.headers()["location"]), route).toBe(`${SITE}/mx`);
       }
     });
   }
 
-  test("the Presentation tool's enable route lands on the path it asks for, and never off the site", async ({ request }) => {
+  test("the Presentation tool's enable route lands on the path it asks for, and never off the site", async ({
+    request,
+  }) => {
     const docs = readDataset(SANITY_MODE.datasetFile);
-    const secret = { _id: "sanity-preview-url-secret.review", _type: "sanity.previewUrlSecret", _updatedAt: new Date().toISOString(), secret: "e2e-review-presentation-secret", studioUrl: "/studio" };
+    const secret = {
+      _id: "sanity-preview-url-secret.review",
+      _type: "sanity.previewUrlSecret",
+      _updatedAt: new Date().toISOString(),
+      secret: "e2e-review-presentation-secret",
+      studioUrl: "/studio",
+    };
     writeDataset([...docs.filter((d) => d._id !== secret._id), secret], SANITY_MODE.datasetFile);
     try {
-      const enable = (pathname: string) => request.get(`${E2E_HOSTS.sanity}/api/draft-mode/enable?sanity-preview-secret=${secret.secret}&sanity-preview-pathname=${pathname}`, { maxRedirects: 0 });
+      const enable = (pathname: string) =>
+        request.get(
+          `${E2E_HOSTS.sanity}/api/draft-mode/enable?sanity-preview-secret=${secret.secret}&sanity-preview-pathname=${pathname}`,
+          { maxRedirects: 0 },
+        );
       const ok = await enable("/br");
       expect(ok.status()).toBe(307);
       expect(destination(ok.headers()["location"], E2E_HOSTS.sanity)).toBe(`${E2E_HOSTS.sanity}/br`);
       for (const target of ["/.//evil.example", "/%2e//evil.example/x", "/./%5Cevil.example"]) {
         const response = await enable(target);
         expect(response.status(), target).toBe(307);
-        expect(new URL(destination(response.headers()["location"], E2E_HOSTS.sanity)).origin, target).toBe(E2E_HOSTS.sanity);
+        expect(new URL(destination(response.headers()["location"], E2E_HOSTS.sanity)).origin, target).toBe(
+          E2E_HOSTS.sanity,
+        );
       }
     } finally {
       writeDataset(docs, SANITY_MODE.datasetFile);
@@ -53,7 +84,10 @@ test.describe("redirects after draft mode stay on the site", () => {
 
 test("a cross-site POST naming itself our host in X-Forwarded-Host is refused with 403", async ({ request }) => {
   const post = (headers: Record<string, string>) =>
-    request.post("/api/contact", { headers: { "content-type": "application/json", "x-real-ip": "192.0.2.20", ...headers }, data: "{}" });
+    request.post("/api/contact", {
+      headers: { "content-type": "application/json", "x-real-ip": "192.0.2.20", ...headers },
+      data: "{}",
+    });
   const forged = await post({ origin: EVIL, "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" });
   expect(forged.status()).toBe(403);
   expect((await forged.json()).error).toMatch(/Cross-site/);
@@ -61,9 +95,12 @@ test("a cross-site POST naming itself our host in X-Forwarded-Host is refused wi
   expect((await post({ origin: SITE })).status()).toBe(422);
 });
 
-test("one IPv6 /48 rotating its /64s gets 4 x the per-client limit, then 429; another /48 is counted apart", async ({ request }) => {
+test("one IPv6 /48 rotating its /64s gets 4 x the per-client limit, then 429; another /48 is counted apart", async ({
+  request,
+}) => {
   // Each attempt passes the limiter before the body is read, so empty bodies (422, nothing stored) count too.
-  const attempt = (ip: string) => request.post("/api/contact", { headers: { "content-type": "application/json", "x-real-ip": ip }, data: "{}" });
+  const attempt = (ip: string) =>
+    request.post("/api/contact", { headers: { "content-type": "application/json", "x-real-ip": ip }, data: "{}" });
   const statuses = [];
   for (let i = 0; i < 21; i++) statuses.push((await attempt(`2001:db8:4848:${i.toString(16)}::1`)).status());
   // CONTACT_RATE_LIMIT_PER_MINUTE is 5 on this server: each /64 is far below it, the /48 reaches its 20.
@@ -74,8 +111,14 @@ test("one IPv6 /48 rotating its /64s gets 4 x the per-client limit, then 429; an
   expect((await attempt("2001:db8:4849::1")).status()).toBe(422);
 });
 
-test("guesses at DRAFT_MODE_SECRET are limited per client like submissions; the right secret still works elsewhere", async ({ request }) => {
-  const enable = (secret: string, ip: string) => request.get(`/api/draft-mode/enable?secret=${secret}&redirect=/mx`, { maxRedirects: 0, headers: { "x-real-ip": ip } });
+test("guesses at DRAFT_MODE_SECRET are limited per client like submissions; the right secret still works elsewhere", async ({
+  request,
+}) => {
+  const enable = (secret: string, ip: string) =>
+    request.get(`/api/draft-mode/enable?secret=${secret}&redirect=/mx`, {
+      maxRedirects: 0,
+      headers: { "x-real-ip": ip },
+    });
   const guesses = [];
   for (let i = 0; i < 6; i++) guesses.push((await enable(`guess-${i}`, "198.51.100.77")).status());
   expect(guesses).toEqual([401, 401, 401, 401, 401, 429]);
@@ -96,10 +139,21 @@ test.describe("the 404 log line", () => {
 
   test.beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "security-review-"));
-    server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)], {
-      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", EMBEDDED_DB_DIR: join(dir, "pglite"), LEADS_STORE: "embedded", CONTACT_RATE_LIMIT_PER_MINUTE: "0" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    server = spawn(
+      process.execPath,
+      ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)],
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          NEXT_TELEMETRY_DISABLED: "1",
+          EMBEDDED_DB_DIR: join(dir, "pglite"),
+          LEADS_STORE: "embedded",
+          CONTACT_RATE_LIMIT_PER_MINUTE: "0",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     server.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString()));
     server.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
     await waitUntilServing(server, `${ORIGIN}/mx`, "next start", () => log);
@@ -113,7 +167,9 @@ test.describe("the 404 log line", () => {
   test("logs the path the server derived, never a value the client put in x-unknown-path", async () => {
     const forged = { "x-unknown-path": "/admin login ok user=root\n[auth] login ok user=root" };
     for (const path of ["/api/nope", "/_next/nope", "/_next/static/chunks/nope.js", "/no-such-page", "/mx"]) {
-      const response = await fetch(`${ORIGIN}${path}`, { headers: { "x-unknown-path": forged["x-unknown-path"].replace("\n", " ") } });
+      const response = await fetch(`${ORIGIN}${path}`, {
+        headers: { "x-unknown-path": forged["x-unknown-path"].replace("\n", " ") },
+      });
       expect(response.status, path).toBe(path === "/mx" ? 200 : 404);
     }
     await expect.poll(() => log).toContain("404: no page at /no-such-page");

@@ -22,12 +22,18 @@ function expectCommonHeaders(response: APIResponse) {
   // Subdomains and the preload lists are the operator's opt-in (HSTS_INCLUDE_SUBDOMAINS, HSTS_PRELOAD); this build has neither.
   expect(headers["strict-transport-security"]).not.toMatch(/includeSubDomains|preload/i);
   expect(headers["x-content-type-options"]).toBe("nosniff");
-  expect(["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"]).toContain(headers["referrer-policy"]);
+  expect(["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"]).toContain(
+    headers["referrer-policy"],
+  );
   const permissions = headers["permissions-policy"] ?? "";
   for (const feature of ["camera", "microphone", "geolocation"]) expect(permissions).toContain(`${feature}=()`);
 }
 
-const LANDING_RESPONSES = [...MARKETS.map((m) => ({ path: `/${m}`, status: 200 })), { path: "/mx/any/deeper/path", status: 200 }, { path: "/no-such-page", status: 404 }];
+const LANDING_RESPONSES = [
+  ...MARKETS.map((m) => ({ path: `/${m}`, status: 200 })),
+  { path: "/mx/any/deeper/path", status: 200 },
+  { path: "/no-such-page", status: 404 },
+];
 
 for (const { path, status } of LANDING_RESPONSES) {
   test(`${path} answers ${status} with the landing security headers`, async ({ request }) => {
@@ -73,7 +79,9 @@ for (const market of MARKETS) {
     await page.locator('[name="company"]').focus();
     await page.waitForLoadState("networkidle");
     const origin = new URL(baseURL!).origin;
-    const foreign = requests.filter((url) => !url.startsWith("data:") && !url.startsWith("blob:") && new URL(url).origin !== origin);
+    const foreign = requests.filter(
+      (url) => !url.startsWith("data:") && !url.startsWith("blob:") && new URL(url).origin !== origin,
+    );
     expect(requests.length).toBeGreaterThan(1);
     expect(foreign).toEqual([]);
     expect(violations).toEqual([]);
@@ -81,15 +89,27 @@ for (const market of MARKETS) {
 }
 
 for (const market of MARKETS) {
-  test(`/${market} stays a static page, and its framework scripts carry the integrity hash of the bytes served`, async ({ request, baseURL }) => {
+  test(`/${market} stays a static page, and its framework scripts carry the integrity hash of the bytes served`, async ({
+    request,
+    baseURL,
+  }) => {
     const page = await request.get(`/${market}`);
     // Served from the prerendered output (ISR), not rendered per request as a nonce would require.
     expect(["HIT", "STALE"]).toContain(page.headers()["x-nextjs-cache"]);
     const html = await page.text();
-    const integrity = new Map([...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)].map((m) => [m[1]!, /\bintegrity="([^"]+)"/.exec(m[0])?.[1]]));
+    const integrity = new Map(
+      [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)].map((m) => [
+        m[1]!,
+        /\bintegrity="([^"]+)"/.exec(m[0])?.[1],
+      ]),
+    );
     // Next hashes the chunks every page starts with (client component chunks it loads by name carry none).
-    const { rootMainFiles, polyfillFiles } = JSON.parse(readFileSync(".next/build-manifest.json", "utf8")) as { rootMainFiles: string[]; polyfillFiles: string[] };
-    for (const file of [...rootMainFiles, ...polyfillFiles]) expect(integrity.get(`/_next/${file}`), file).toMatch(/^sha256-/);
+    const { rootMainFiles, polyfillFiles } = JSON.parse(readFileSync(".next/build-manifest.json", "utf8")) as {
+      rootMainFiles: string[];
+      polyfillFiles: string[];
+    };
+    for (const file of [...rootMainFiles, ...polyfillFiles])
+      expect(integrity.get(`/_next/${file}`), file).toMatch(/^sha256-/);
     for (const [src, hash] of integrity) {
       if (!hash) continue;
       const body = await (await request.get(new URL(src, baseURL).href)).body();

@@ -13,12 +13,17 @@ async function validateSitemap(xml: string) {
   const result = await validateXML({
     xml: { fileName: "sitemap.xml", contents: xml },
     schema: schemaFile("sitemap-with-alternates.xsd", "tests/fixtures/sitemap/sitemap-with-alternates.xsd"),
-    preload: [schemaFile("sitemap.xsd", require.resolve("sitemap/schema/sitemap.xsd")), schemaFile("xhtml-link.xsd", "tests/fixtures/sitemap/xhtml-link.xsd")],
+    preload: [
+      schemaFile("sitemap.xsd", require.resolve("sitemap/schema/sitemap.xsd")),
+      schemaFile("xhtml-link.xsd", "tests/fixtures/sitemap/xhtml-link.xsd"),
+    ],
   });
   return result.errors.map((e) => e.rawMessage);
 }
 
-test("sitemap.xml is valid against the sitemaps.org schema, with each market's language alternates", async ({ request }) => {
+test("sitemap.xml is valid against the sitemaps.org schema, with each market's language alternates", async ({
+  request,
+}) => {
   const response = await request.get("/sitemap.xml");
   expect(response.status()).toBe(200);
   const xml = await response.text();

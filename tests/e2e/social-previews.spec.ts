@@ -50,9 +50,17 @@ for (const market of MARKETS) {
       slogan: doc.footer.tagline,
       knowsLanguage: MARKET_LOCALES[market],
       currenciesAccepted: doc.currency,
-      address: { "@type": "PostalAddress", ...Object.fromEntries(Object.entries(doc.company.address).filter(([k]) => !k.startsWith("_"))), addressCountry: country },
+      address: {
+        "@type": "PostalAddress",
+        ...Object.fromEntries(Object.entries(doc.company.address).filter(([k]) => !k.startsWith("_"))),
+        addressCountry: country,
+      },
       contactPoint: { "@type": "ContactPoint", contactType: "sales", email: doc.company.email, areaServed: country },
-      areaServed: { "@type": "Country", name: { mx: "México", br: "Brasil", ar: "Argentina" }[market], identifier: country },
+      areaServed: {
+        "@type": "Country",
+        name: { mx: "México", br: "Brasil", ar: "Argentina" }[market],
+        identifier: country,
+      },
     });
     expect(String(data.url)).toMatch(new RegExp(`/${market}$`));
     expect(String(data.image)).toMatch(new RegExp(`^https?://.+/og/${market}$`));

@@ -5,7 +5,10 @@ import { E2E_HOSTS, SANITY_MODE } from "../support/e2e-hosts";
 import { describeProblems, htmlErrors } from "../support/html-checker";
 
 test.describe("/studio without a Sanity project", () => {
-  test("explains where content comes from and how to connect a project, loading nothing off the origin", async ({ page, baseURL }) => {
+  test("explains where content comes from and how to connect a project, loading nothing off the origin", async ({
+    page,
+    baseURL,
+  }) => {
     const violations = await watchCsp(page);
     const requests: string[] = [];
     let scriptBytes = 0;
@@ -17,7 +20,16 @@ test.describe("/studio without a Sanity project", () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sanity Studio is not connected");
     const text = await page.locator("main").innerText();
-    for (const needle of ["studio/seed/landing.ndjson", "NEXT_PUBLIC_SANITY_PROJECT_ID", "NEXT_PUBLIC_SANITY_DATASET", "SANITY_API_READ_TOKEN", "CORS", "npm run seed:import", "drafts.", "/api/draft-mode/enable"]) {
+    for (const needle of [
+      "studio/seed/landing.ndjson",
+      "NEXT_PUBLIC_SANITY_PROJECT_ID",
+      "NEXT_PUBLIC_SANITY_DATASET",
+      "SANITY_API_READ_TOKEN",
+      "CORS",
+      "npm run seed:import",
+      "drafts.",
+      "/api/draft-mode/enable",
+    ]) {
       expect(text).toContain(needle);
     }
     await expect(page.getByText("An error occurred")).toHaveCount(0);
@@ -39,9 +51,22 @@ test.describe("/studio without a Sanity project", () => {
 function sanityApi(page: Page, { signedIn }: { signedIn: boolean }) {
   const seen: string[] = [];
   const origin = E2E_HOSTS.sanity;
-  const cors = { "access-control-allow-origin": origin, "access-control-allow-credentials": "true", "access-control-allow-headers": "*", "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS" };
-  const json = (route: Route, body: unknown, status = 200) => route.fulfill({ status, headers: { ...cors, "content-type": "application/json" }, body: JSON.stringify(body) });
-  const user = { id: "p-e2e", name: "Marketing Tester", email: "marketing@example.com", provider: "google", role: "administrator", roles: [{ name: "administrator", title: "Administrator" }] };
+  const cors = {
+    "access-control-allow-origin": origin,
+    "access-control-allow-credentials": "true",
+    "access-control-allow-headers": "*",
+    "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
+  };
+  const json = (route: Route, body: unknown, status = 200) =>
+    route.fulfill({ status, headers: { ...cors, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const user = {
+    id: "p-e2e",
+    name: "Marketing Tester",
+    email: "marketing@example.com",
+    provider: "google",
+    role: "administrator",
+    roles: [{ name: "administrator", title: "Administrator" }],
+  };
 
   const answer = async (route: Route) => {
     const request = route.request();
@@ -62,15 +87,40 @@ function sanityApi(page: Page, { signedIn }: { signedIn: boolean }) {
       });
     }
     if (path.startsWith(`/projects/${SANITY_MODE.projectId}`) && path.endsWith("/acl")) {
-      return json(route, [{ filter: "_id in path('**')", permissions: ["read", "create", "update", "history", "editHistory"] }]);
+      return json(route, [
+        { filter: "_id in path('**')", permissions: ["read", "create", "update", "history", "editHistory"] },
+      ]);
     }
     if (path === `/projects/${SANITY_MODE.projectId}`) {
-      return json(route, { id: SANITY_MODE.projectId, displayName: "Puente Pagos", studioHost: null, isBlocked: false, isDisabled: false, members: [{ id: user.id, role: "administrator", roles: [{ name: "administrator", title: "Administrator" }], isRobot: false, isCurrentUser: true }], metadata: {}, organizationId: null });
+      return json(route, {
+        id: SANITY_MODE.projectId,
+        displayName: "Puente Pagos",
+        studioHost: null,
+        isBlocked: false,
+        isDisabled: false,
+        members: [
+          {
+            id: user.id,
+            role: "administrator",
+            roles: [{ name: "administrator", title: "Administrator" }],
+            isRobot: false,
+            isCurrentUser: true,
+          },
+        ],
+        metadata: {},
+        organizationId: null,
+      });
     }
-    if (path.startsWith(`/projects/${SANITY_MODE.projectId}/datasets`)) return json(route, [{ name: SANITY_MODE.dataset, aclMode: "private" }]);
-    if (path.startsWith("/data/query/")) return json(route, { ms: 1, query: url.searchParams.get("query"), result: [] });
+    if (path.startsWith(`/projects/${SANITY_MODE.projectId}/datasets`))
+      return json(route, [{ name: SANITY_MODE.dataset, aclMode: "private" }]);
+    if (path.startsWith("/data/query/"))
+      return json(route, { ms: 1, query: url.searchParams.get("query"), result: [] });
     if (path.startsWith("/data/listen/")) {
-      return route.fulfill({ status: 200, headers: { ...cors, "content-type": "text/event-stream" }, body: "event: welcome\ndata: {\"listenerName\":\"e2e\"}\n\n" });
+      return route.fulfill({
+        status: 200,
+        headers: { ...cors, "content-type": "text/event-stream" },
+        body: 'event: welcome\ndata: {"listenerName":"e2e"}\n\n',
+      });
     }
     if (path.startsWith("/data/doc/")) return json(route, { documents: [], omitted: [] });
     return json(route, {});
@@ -84,16 +134,27 @@ async function openStudio(page: Page, signedIn: boolean) {
   // Every Sanity host the Studio may call: the project's and the global API, and the bridge script.
   await page.route(/^https:\/\/([a-z0-9-]+\.)?api\.sanity\.io\//, api.answer);
   await page.route("https://core.sanity-cdn.com/bridge.js", (route) =>
-    route.fulfill({ status: 200, headers: { "content-type": "text/javascript", "access-control-allow-origin": "*" }, body: "export {};" }),
+    route.fulfill({
+      status: 200,
+      headers: { "content-type": "text/javascript", "access-control-allow-origin": "*" },
+      body: "export {};",
+    }),
   );
   // The Studio's check for a newer Sanity version.
   await page.route(/^https:\/\/sanity-cdn\.com\/v1\/modules\//, (route) =>
-    route.fulfill({ status: 200, headers: { "content-type": "application/json", "access-control-allow-origin": "*" }, body: JSON.stringify({ latest: "5.31.2", packageVersion: "5.31.2" }) }),
+    route.fulfill({
+      status: 200,
+      headers: { "content-type": "application/json", "access-control-allow-origin": "*" },
+      body: JSON.stringify({ latest: "5.31.2", packageVersion: "5.31.2" }),
+    }),
   );
   // Anything else off the origin is a request the policy let through that the Studio should not need.
   const stray: string[] = [];
   await page.route(
-    (url) => url.origin !== E2E_HOSTS.sanity && !/(^|\.)api\.sanity\.io$/.test(url.hostname) && !["core.sanity-cdn.com", "sanity-cdn.com"].includes(url.hostname),
+    (url) =>
+      url.origin !== E2E_HOSTS.sanity &&
+      !/(^|\.)api\.sanity\.io$/.test(url.hostname) &&
+      !["core.sanity-cdn.com", "sanity-cdn.com"].includes(url.hostname),
     (route) => {
       stray.push(route.request().url());
       return route.abort();
@@ -119,7 +180,12 @@ test.describe("/studio with a Sanity project (production build, Sanity's hosts a
 
   test("signed in, the desk lists the three markets, with zero CSP violations", async ({ page }) => {
     const { violations, stray } = await openStudio(page, true);
-    for (const market of MARKETS) await expect(page.getByRole("link", { name: MARKET_NAMES[market], exact: true }).or(page.getByRole("button", { name: MARKET_NAMES[market], exact: true }))).toBeVisible({ timeout: 60_000 });
+    for (const market of MARKETS)
+      await expect(
+        page
+          .getByRole("link", { name: MARKET_NAMES[market], exact: true })
+          .or(page.getByRole("button", { name: MARKET_NAMES[market], exact: true })),
+      ).toBeVisible({ timeout: 60_000 });
     expect(stray).toEqual([]);
     expect(violations).toEqual([]);
   });
@@ -127,7 +193,11 @@ test.describe("/studio with a Sanity project (production build, Sanity's hosts a
   test("its page has no HTML errors (W3C checker), served and around the running desk", async ({ page, request }) => {
     const servedHtml = await (await request.get(`${E2E_HOSTS.sanity}/studio`)).text();
     await openStudio(page, true);
-    await expect(page.getByRole("link", { name: MARKET_NAMES.mx, exact: true }).or(page.getByRole("button", { name: MARKET_NAMES.mx, exact: true }))).toBeVisible({ timeout: 60_000 });
+    await expect(
+      page
+        .getByRole("link", { name: MARKET_NAMES.mx, exact: true })
+        .or(page.getByRole("button", { name: MARKET_NAMES.mx, exact: true })),
+    ).toBeVisible({ timeout: 60_000 });
     await expect(page).toHaveTitle(/\S/);
     // The document as hydrated, less the Studio's own interface (rendered by Sanity into #sanity and its portals):
     // that markup is Sanity UI's, not this site's.

@@ -12,7 +12,12 @@ import { editDocument } from "../support/dataset-file";
 import { E2E_PORTS } from "../support/e2e-hosts";
 import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
 import { startRedis, type TestRedis } from "../support/redis-server";
-import { copyStandalone, startExpectingRefusal, startStandalone, type StandaloneServer } from "../support/standalone-server";
+import {
+  copyStandalone,
+  startExpectingRefusal,
+  startStandalone,
+  type StandaloneServer,
+} from "../support/standalone-server";
 
 const SECRET = "two-instances-revalidate-secret-0123456789";
 const LIMIT = 4;
@@ -46,7 +51,10 @@ test.beforeAll(async () => {
   };
   copyStandalone(join(work, "a"));
   copyStandalone(join(work, "b"));
-  [a, b] = await Promise.all([startStandalone(join(work, "a"), E2E_PORTS.instanceA, env), startStandalone(join(work, "b"), E2E_PORTS.instanceB, env)]);
+  [a, b] = await Promise.all([
+    startStandalone(join(work, "a"), E2E_PORTS.instanceA, env),
+    startStandalone(join(work, "b"), E2E_PORTS.instanceB, env),
+  ]);
 });
 
 test.afterAll(async () => {
@@ -74,12 +82,17 @@ async function alternate(ip: string, count: number): Promise<number[]> {
   return statuses;
 }
 
-const heroTitle = async (server: StandaloneServer, path: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(await (await fetch(server.origin + path)).text())?.[1];
+const heroTitle = async (server: StandaloneServer, path: string) =>
+  /<h1[^>]*>([^<]*)<\/h1>/.exec(await (await fetch(server.origin + path)).text())?.[1];
 
 async function webhook(server: StandaloneServer, body: unknown) {
   const payload = JSON.stringify(body);
   const signature = await encodeSignatureHeader(payload, Date.now(), SECRET);
-  return fetch(`${server.origin}/api/revalidate`, { method: "POST", body: payload, headers: { "content-type": "application/json", [SIGNATURE_HEADER_NAME]: signature } });
+  return fetch(`${server.origin}/api/revalidate`, {
+    method: "POST",
+    body: payload,
+    headers: { "content-type": "application/json", [SIGNATURE_HEADER_NAME]: signature },
+  });
 }
 
 test("one client across both instances gets exactly the limit", async () => {
@@ -95,7 +108,11 @@ test("one client across both instances gets exactly the limit", async () => {
 test("a signed webhook to instance A refreshes the page on instance B", async () => {
   const before = await heroTitle(b, "/mx");
   expect(await heroTitle(a, "/mx")).toBe(before);
-  const restore = editDocument("landingPage.mx", (doc) => ((doc.hero as { title: string }).title = "Pagos al mundo desde cualquier instancia"), dataset);
+  const restore = editDocument(
+    "landingPage.mx",
+    (doc) => ((doc.hero as { title: string }).title = "Pagos al mundo desde cualquier instancia"),
+    dataset,
+  );
   try {
     // Both keep serving the cached page until the webhook.
     expect(await heroTitle(b, "/mx")).toBe(before);
@@ -121,7 +138,10 @@ test("with Redis stopped submissions are still accepted and the warning logged; 
     // Pages are still served, rendered per request.
     expect((await fetch(`${a.origin}/br`)).status).toBe(200);
     for (const server of [a, b]) {
-      const warnings = server.log().split("\n").filter((line) => line.includes('"event":"rate_limit.shared_unavailable"'));
+      const warnings = server
+        .log()
+        .split("\n")
+        .filter((line) => line.includes('"event":"rate_limit.shared_unavailable"'));
       expect(warnings).toHaveLength(1);
       expect(server.log()).not.toContain("198.51.100.60");
     }
@@ -130,7 +150,9 @@ test("with Redis stopped submissions are still accepted and the warning logged; 
   }
   // Both instances reconnect by themselves (within a couple of seconds): a page cache that reported the outage
   // (it does only if it needed Redis while it was down) reports it back.
-  const pageCacheBack = (server: StandaloneServer) => !server.log().includes('"event":"page_cache.shared_unavailable"') || server.log().includes('"event":"page_cache.shared_restored"');
+  const pageCacheBack = (server: StandaloneServer) =>
+    !server.log().includes('"event":"page_cache.shared_unavailable"') ||
+    server.log().includes('"event":"page_cache.shared_restored"');
   await expect.poll(() => [a, b].every(pageCacheBack), { timeout: 15_000 }).toBe(true);
   await new Promise((r) => setTimeout(r, 2_500));
   const after = await alternate("198.51.100.61", 10);

@@ -6,7 +6,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { handleContact, type ContactDeps } from "@/lib/contact/handle-contact";
 import { PgliteSubmissionsStore } from "@/lib/contact/pglite-submissions-store";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
-import { LeadRejectedError, StoreUnavailableError, type SubmissionsStore } from "@/lib/contact/submissions-store-contract";
+import {
+  LeadRejectedError,
+  StoreUnavailableError,
+  type SubmissionsStore,
+} from "@/lib/contact/submissions-store-contract";
 import { reportLeadConversion } from "@/lib/meta/conversion-reporter";
 import { observedRequest } from "@/lib/telemetry/observed-request";
 import { inSpan } from "@/lib/telemetry/spans";
@@ -14,9 +18,25 @@ import { validContactRequest } from "../support/contact-request";
 import { captureLogs, type CapturedLogs, type LogLine } from "../support/log-lines";
 
 const SITE = "https://pagos.example";
-const PERSON = { company: "Transportes Quiroga Hermanos", contact: "Lucía Quiroga", email: "lucia.quiroga@example.com", phonePrefix: "54", phone: "011 15 4321-8765", market: "ar" };
+const PERSON = {
+  company: "Transportes Quiroga Hermanos",
+  contact: "Lucía Quiroga",
+  email: "lucia.quiroga@example.com",
+  phonePrefix: "54",
+  phone: "011 15 4321-8765",
+  market: "ar",
+};
 /** Every way the person could show up in a line: as typed, as stored (national digits, E.164), and the address. */
-const TRACES = [PERSON.company, PERSON.contact, PERSON.email, PERSON.phone, "91143218765", "+5491143218765", "Quiroga", "203.0.113.77"];
+const TRACES = [
+  PERSON.company,
+  PERSON.contact,
+  PERSON.email,
+  PERSON.phone,
+  "91143218765",
+  "+5491143218765",
+  "Quiroga",
+  "203.0.113.77",
+];
 
 let db: PGlite;
 let store: PgliteSubmissionsStore;
@@ -44,7 +64,8 @@ function deps(overrides: Partial<ContactDeps> = {}): ContactDeps {
     store: async () => store,
     limiter: new MemoryRateLimiter(0),
     // As the route does in after(): within the request's context, after the answer.
-    report: (lead, visit) => void pending.push(inSpan("conversion.report", {}, () => reportLeadConversion(lead, visit))),
+    report: (lead, visit) =>
+      void pending.push(inSpan("conversion.report", {}, () => reportLeadConversion(lead, visit))),
     consent: async () => "granted",
     alert: () => {},
     siteUrl: SITE,
@@ -53,10 +74,19 @@ function deps(overrides: Partial<ContactDeps> = {}): ContactDeps {
 }
 
 /** One submission through the route's wrapper; the lines it produced once its after-work is done. */
-async function submit(body: object, overrides: Partial<ContactDeps> = {}): Promise<{ status: number; lines: LogLine[] }> {
+async function submit(
+  body: object,
+  overrides: Partial<ContactDeps> = {},
+): Promise<{ status: number; lines: LogLine[] }> {
   const request = new Request(`${SITE}/api/contact`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: SITE, "x-real-ip": "203.0.113.77", "user-agent": "Mozilla/5.0 (X11; Linux)", cookie: "_fbp=fb.1.1763860000000.1234567890" },
+    headers: {
+      "content-type": "application/json",
+      origin: SITE,
+      "x-real-ip": "203.0.113.77",
+      "user-agent": "Mozilla/5.0 (X11; Linux)",
+      cookie: "_fbp=fb.1.1763860000000.1234567890",
+    },
     body: JSON.stringify(body),
   });
   const response = await observedRequest(request, "contact.submit", () => handleContact(request, deps(overrides)));
@@ -69,7 +99,14 @@ function expectLinesAbout(lines: LogLine[], leadId: string) {
   const requestIds = new Set(lines.map((l) => l.requestId));
   expect(requestIds.size).toBe(1);
   for (const line of lines) {
-    expect(line).toMatchObject({ requestId: expect.any(String), leadId, market: "ar", level: expect.any(String), msg: expect.any(String), event: expect.any(String) });
+    expect(line).toMatchObject({
+      requestId: expect.any(String),
+      leadId,
+      market: "ar",
+      level: expect.any(String),
+      msg: expect.any(String),
+      event: expect.any(String),
+    });
   }
   for (const trace of TRACES) expect(logs.text(), `a line holds "${trace}"`).not.toContain(trace);
 }
@@ -82,7 +119,12 @@ describe("the log lines of a submission", () => {
     const { status, lines } = await submit(lead);
     expect(status).toBe(201);
     expect(events(lines).sort()).toEqual(["conversion.sent", "lead.stored", "request.completed"]);
-    expect(lines.find((l) => l.event === "conversion.sent")).toMatchObject({ sink: "local", leadId: lead.submissionId, eventName: "Lead", wouldSend: expect.arrayContaining(["email", "phone", "country"]) });
+    expect(lines.find((l) => l.event === "conversion.sent")).toMatchObject({
+      sink: "local",
+      leadId: lead.submissionId,
+      eventName: "Lead",
+      wouldSend: expect.arrayContaining(["email", "phone", "country"]),
+    });
     expectLinesAbout(lines, lead.submissionId);
   });
 
@@ -99,33 +141,60 @@ describe("the log lines of a submission", () => {
     const lead = validContactRequest({ ...PERSON, email: `${PERSON.email}@@`, volume: "lots" });
     const { status, lines } = await submit(lead);
     expect(status).toBe(422);
-    expect(lines.find((l) => l.event === "lead.refused")).toMatchObject({ level: "info", by: "validation", fields: ["email", "volume"] });
+    expect(lines.find((l) => l.event === "lead.refused")).toMatchObject({
+      level: "info",
+      by: "validation",
+      fields: ["email", "volume"],
+    });
     expectLinesAbout(lines, lead.submissionId);
   });
 
   it("refused by the database", async () => {
-    const refusing: SubmissionsStore = { insert: () => Promise.reject(new LeadRejectedError('new row for relation "contact_submissions" violates check constraint "contact_submissions_phone_check"')) };
+    const refusing: SubmissionsStore = {
+      insert: () =>
+        Promise.reject(
+          new LeadRejectedError(
+            'new row for relation "contact_submissions" violates check constraint "contact_submissions_phone_check"',
+          ),
+        ),
+    };
     const lead = validContactRequest(PERSON);
     const { status, lines } = await submit(lead, { store: async () => refusing });
     expect(status).toBe(422);
-    expect(lines.find((l) => l.event === "lead.refused")).toMatchObject({ level: "warn", by: "database", fields: ["phone"] });
+    expect(lines.find((l) => l.event === "lead.refused")).toMatchObject({
+      level: "warn",
+      by: "database",
+      fields: ["phone"],
+    });
     expectLinesAbout(lines, lead.submissionId);
   });
 
   it("the store unavailable, whose error quotes the refused row", async () => {
     const down: SubmissionsStore = {
-      insert: () => Promise.reject(new StoreUnavailableError("The embedded database did not store the lead", { cause: Object.assign(new Error("terminating connection"), { detail: `Failing row contains (${PERSON.email}, ${PERSON.contact})` }) })),
+      insert: () =>
+        Promise.reject(
+          new StoreUnavailableError("The embedded database did not store the lead", {
+            cause: Object.assign(new Error("terminating connection"), {
+              detail: `Failing row contains (${PERSON.email}, ${PERSON.contact})`,
+            }),
+          }),
+        ),
     };
     const lead = validContactRequest(PERSON);
     const { status, lines } = await submit(lead, { store: async () => down });
     expect(status).toBe(503);
-    expect(lines.find((l) => l.event === "lead.store_unavailable")).toMatchObject({ level: "error", err: { message: "The embedded database did not store the lead", cause: "terminating connection" } });
+    expect(lines.find((l) => l.event === "lead.store_unavailable")).toMatchObject({
+      level: "error",
+      err: { message: "The embedded database did not store the lead", cause: "terminating connection" },
+    });
     expect(lines.find((l) => l.event === "request.completed")).toMatchObject({ status: 503 });
     expectLinesAbout(lines, lead.submissionId);
   });
 
   it("an unexpected store failure", async () => {
-    const broken: SubmissionsStore = { insert: () => Promise.reject(new Error("Supabase refused the insert (status 401)")) };
+    const broken: SubmissionsStore = {
+      insert: () => Promise.reject(new Error("Supabase refused the insert (status 401)")),
+    };
     const lead = validContactRequest(PERSON);
     const { status, lines } = await submit(lead, { store: async () => broken });
     expect(status).toBe(500);

@@ -4,7 +4,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { handleContact, MAX_BODY_BYTES, type ContactDeps } from "@/lib/contact/handle-contact";
 import { PgliteSubmissionsStore } from "@/lib/contact/pglite-submissions-store";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
-import { LeadRejectedError, StoreUnavailableError, type Lead, type SubmissionsStore } from "@/lib/contact/submissions-store-contract";
+import {
+  LeadRejectedError,
+  StoreUnavailableError,
+  type Lead,
+  type SubmissionsStore,
+} from "@/lib/contact/submissions-store-contract";
 import type { LeadVisit } from "@/lib/meta/conversion-reporter";
 import { validContactRequest as valid } from "../support/contact-request";
 import { captureLogs } from "../support/log-lines";
@@ -36,7 +41,8 @@ function post(body: string | object, headers: Record<string, string> = {}) {
   });
 }
 
-const rowCount = async () => (await db.query<{ n: number }>("select count(*)::int as n from contact_submissions")).rows[0]!.n;
+const rowCount = async () =>
+  (await db.query<{ n: number }>("select count(*)::int as n from contact_submissions")).rows[0]!.n;
 
 beforeAll(async () => {
   // As behind a proxy that sets X-Real-IP (read once per process, like the server's environment).
@@ -63,19 +69,38 @@ describe("POST /api/contact", () => {
     expect(await rowCount()).toBe(1);
     expect(reported.map((l) => l.id)).toEqual([body.submissionId, body.submissionId]);
     const { rows } = await db.query("select company, contact_name, phone_prefix, market from contact_submissions");
-    expect(rows[0]).toEqual({ company: "Acme Importaciones", contact_name: "Ana Pérez", phone_prefix: "52", market: "mx" });
+    expect(rows[0]).toEqual({
+      company: "Acme Importaciones",
+      contact_name: "Ana Pérez",
+      phone_prefix: "52",
+      market: "mx",
+    });
   });
 
   it.each([
     ["Mexico", { phonePrefix: "52", phone: "55.1234.5678", market: "mx" }, ["52", "5512345678", "+525512345678"]],
-    ["Mexico, with its + code", { phonePrefix: "52", phone: "+52 55 1234 5678", market: "mx" }, ["52", "5512345678", "+525512345678"]],
+    [
+      "Mexico, with its + code",
+      { phonePrefix: "52", phone: "+52 55 1234 5678", market: "mx" },
+      ["52", "5512345678", "+525512345678"],
+    ],
     ["Brazil", { phonePrefix: "55", phone: "(11) 98765-4321", market: "br" }, ["55", "11987654321", "+5511987654321"]],
-    ["Argentina", { phonePrefix: "54", phone: "011 15 1234-5678", market: "ar" }, ["54", "91112345678", "+5491112345678"]],
-    ["a + code other than the selected prefix", { phonePrefix: "52", phone: "+1 (201) 555-0123", market: "mx" }, ["1", "2015550123", "+12015550123"]],
+    [
+      "Argentina",
+      { phonePrefix: "54", phone: "011 15 1234-5678", market: "ar" },
+      ["54", "91112345678", "+5491112345678"],
+    ],
+    [
+      "a + code other than the selected prefix",
+      { phonePrefix: "52", phone: "+1 (201) 555-0123", market: "mx" },
+      ["1", "2015550123", "+12015550123"],
+    ],
   ])("stores a phone from %s as national digits and E.164", async (_, overrides, [prefix, phone, e164]) => {
     const body = valid(overrides);
     expect((await handleContact(post(body), deps())).status).toBe(201);
-    const { rows } = await db.query("select phone_prefix, phone, phone_e164 from contact_submissions where id = $1", [body.submissionId]);
+    const { rows } = await db.query("select phone_prefix, phone, phone_e164 from contact_submissions where id = $1", [
+      body.submissionId,
+    ]);
     expect(rows[0]).toEqual({ phone_prefix: prefix, phone, phone_e164: e164 });
     expect(reported[0]).toMatchObject({ phonePrefix: prefix, phone, phoneE164: e164 });
   });
@@ -90,7 +115,12 @@ describe("POST /api/contact", () => {
     const before = Date.now();
     expect((await handleContact(post(valid({ market: "ar" }), headers), deps())).status).toBe(201);
     const [visit] = visits;
-    expect(visit).toMatchObject({ pageUrl: headers.referer, userAgent: headers["user-agent"], ip: "203.0.113.9", fbp: "fb.1.1763860000000.1234567890" });
+    expect(visit).toMatchObject({
+      pageUrl: headers.referer,
+      userAgent: headers["user-agent"],
+      ip: "203.0.113.9",
+      fbp: "fb.1.1763860000000.1234567890",
+    });
     const [, , ms, fbclid] = visit!.fbc!.split(".");
     expect(fbclid).toBe("IwAR3abc");
     expect(Number(ms)).toBeGreaterThanOrEqual(before);
@@ -103,22 +133,65 @@ describe("POST /api/contact", () => {
 
   it("without tracking consent, sends the function no browser ids, no address and a page URL without click ids, and records why", async () => {
     const asked: [string, string | null, string | null][] = [];
-    const headers = { referer: `${SITE}/br?utm_source=meta&fbclid=IwAR3abc&gclid=Cj0KCQ`, cookie: "_fbp=fb.1.1763860000000.1234567890; tracking_consent_br=denied.2026-11-23", "x-real-ip": "203.0.113.9" };
-    const consent = async (market: string, cookie: string | null, version: string | null) => (asked.push([market, cookie, version]), "denied" as const);
-    const body = valid({ market: "br", noticeVersion: "2026-11-23", attribution: { last: { utm_source: "meta", fbclid: "IwAR3abc", landing_url: `${SITE}/br?utm_source=meta&fbclid=IwAR3abc` } } });
+    const headers = {
+      referer: `${SITE}/br?utm_source=meta&fbclid=IwAR3abc&gclid=Cj0KCQ`,
+      cookie: "_fbp=fb.1.1763860000000.1234567890; tracking_consent_br=denied.2026-11-23",
+      "x-real-ip": "203.0.113.9",
+    };
+    const consent = async (market: string, cookie: string | null, version: string | null) => (
+      asked.push([market, cookie, version]),
+      "denied" as const
+    );
+    const body = valid({
+      market: "br",
+      noticeVersion: "2026-11-23",
+      attribution: {
+        last: { utm_source: "meta", fbclid: "IwAR3abc", landing_url: `${SITE}/br?utm_source=meta&fbclid=IwAR3abc` },
+      },
+    });
     expect((await handleContact(post(body, headers), deps({ consent }))).status).toBe(201);
     expect(asked).toEqual([["br", headers.cookie, "2026-11-23"]]);
     expect(visits[0]).toEqual({ pageUrl: `${SITE}/br?utm_source=meta`, userAgent: null, ip: null });
-    expect(reported[0]).toMatchObject({ consent: "denied", noticeVersion: "2026-11-23", attribution: { last: { utm_source: "meta", landing_url: `${SITE}/br?utm_source=meta` } } });
-    const { rows } = await db.query("select tracking_consent, privacy_notice_version, last_utm_source, last_fbclid, last_landing_url from contact_submissions");
-    expect(rows).toEqual([{ tracking_consent: "denied", privacy_notice_version: "2026-11-23", last_utm_source: "meta", last_fbclid: null, last_landing_url: `${SITE}/br?utm_source=meta` }]);
+    expect(reported[0]).toMatchObject({
+      consent: "denied",
+      noticeVersion: "2026-11-23",
+      attribution: { last: { utm_source: "meta", landing_url: `${SITE}/br?utm_source=meta` } },
+    });
+    const { rows } = await db.query(
+      "select tracking_consent, privacy_notice_version, last_utm_source, last_fbclid, last_landing_url from contact_submissions",
+    );
+    expect(rows).toEqual([
+      {
+        tracking_consent: "denied",
+        privacy_notice_version: "2026-11-23",
+        last_utm_source: "meta",
+        last_fbclid: null,
+        last_landing_url: `${SITE}/br?utm_source=meta`,
+      },
+    ]);
   });
 
   it("stores both touches with the lead, click ids included where tracking is allowed", async () => {
     const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString();
     const attribution = {
-      first: { utm_source: "google", utm_medium: "cpc", utm_campaign: "pagos-usa", gclid: "Cj0KCQiA_x-y.z~1", landing_url: `${SITE}/mx?utm_source=google&gclid=Cj0KCQiA_x-y.z~1`, referrer: "https://www.google.com/", at: at(20) },
-      last: { utm_source: "newsletter", utm_medium: "email", utm_campaign: "noviembre", utm_term: "fx", utm_content: "boton", landing_url: `${SITE}/mx/empresas?utm_source=newsletter`, at: at(1) },
+      first: {
+        utm_source: "google",
+        utm_medium: "cpc",
+        utm_campaign: "pagos-usa",
+        gclid: "Cj0KCQiA_x-y.z~1",
+        landing_url: `${SITE}/mx?utm_source=google&gclid=Cj0KCQiA_x-y.z~1`,
+        referrer: "https://www.google.com/",
+        at: at(20),
+      },
+      last: {
+        utm_source: "newsletter",
+        utm_medium: "email",
+        utm_campaign: "noviembre",
+        utm_term: "fx",
+        utm_content: "boton",
+        landing_url: `${SITE}/mx/empresas?utm_source=newsletter`,
+        at: at(1),
+      },
     };
     expect((await handleContact(post(valid({ attribution, noticeVersion: "2026-11-23" })), deps())).status).toBe(201);
     const { rows } = await db.query<Record<string, unknown>>("select * from contact_submissions");
@@ -154,12 +227,16 @@ describe("POST /api/contact", () => {
     const inserted: Lead[] = [];
     const picky: SubmissionsStore = {
       insert: async (lead) => {
-        if (lead.attribution.last) throw new LeadRejectedError('violates check constraint "contact_submissions_last_utm_source_check"');
+        if (lead.attribution.last)
+          throw new LeadRejectedError('violates check constraint "contact_submissions_last_utm_source_check"');
         inserted.push(lead);
         return "stored";
       },
     };
-    const response = await handleContact(post(valid({ attribution: { last: { utm_source: "x" } } })), deps({ store: async () => picky }));
+    const response = await handleContact(
+      post(valid({ attribution: { last: { utm_source: "x" } } })),
+      deps({ store: async () => picky }),
+    );
     expect(response.status).toBe(201);
     expect(inserted).toHaveLength(1);
     expect(inserted[0]!.attribution).toEqual({});
@@ -174,12 +251,20 @@ describe("POST /api/contact", () => {
     const inserted: Lead[] = [];
     const picky: SubmissionsStore = {
       insert: async (lead) => {
-        if (lead.attribution.last) throw new other.LeadRejectedError('violates check constraint "contact_submissions_last_referrer_check"');
+        if (lead.attribution.last)
+          throw new other.LeadRejectedError('violates check constraint "contact_submissions_last_referrer_check"');
         inserted.push(lead);
         return "stored";
       },
     };
-    expect((await handleContact(post(valid({ attribution: { last: { utm_source: "x" } } })), deps({ store: async () => picky }))).status).toBe(201);
+    expect(
+      (
+        await handleContact(
+          post(valid({ attribution: { last: { utm_source: "x" } } })),
+          deps({ store: async () => picky }),
+        )
+      ).status,
+    ).toBe(201);
     expect(inserted).toHaveLength(1);
   });
 
@@ -201,12 +286,19 @@ describe("POST /api/contact", () => {
   it("answers 422 naming the field when the database refuses a value, and 500 (not 'try again') for another refusal", async () => {
     const logs = captureLogs();
     const refusing: SubmissionsStore = {
-      insert: async () => Promise.reject(new LeadRejectedError('new row for relation "contact_submissions" violates check constraint "contact_submissions_email_check"')),
+      insert: async () =>
+        Promise.reject(
+          new LeadRejectedError(
+            'new row for relation "contact_submissions" violates check constraint "contact_submissions_email_check"',
+          ),
+        ),
     };
     const rejected = await handleContact(post(valid()), deps({ store: async () => refusing }));
     expect(rejected.status).toBe(422);
     expect(((await rejected.json()) as { fields: Record<string, string> }).fields).toHaveProperty("email");
-    const misconfigured: SubmissionsStore = { insert: async () => Promise.reject(new Error("Supabase refused the insert (status 401)")) };
+    const misconfigured: SubmissionsStore = {
+      insert: async () => Promise.reject(new Error("Supabase refused the insert (status 401)")),
+    };
     expect((await handleContact(post(valid()), deps({ store: async () => misconfigured }))).status).toBe(500);
     expect(reported).toEqual([]);
     expect(alerted).toEqual([]);
@@ -248,7 +340,16 @@ describe("POST /api/contact", () => {
 
   it("answers 415 for another content type and 405 for another method", async () => {
     expect((await handleContact(post(valid(), { "content-type": "text/plain" }), deps())).status).toBe(415);
-    expect((await handleContact(post(new URLSearchParams(valid() as Record<string, string>).toString(), { "content-type": "application/x-www-form-urlencoded" }), deps())).status).toBe(415);
+    expect(
+      (
+        await handleContact(
+          post(new URLSearchParams(valid() as Record<string, string>).toString(), {
+            "content-type": "application/x-www-form-urlencoded",
+          }),
+          deps(),
+        )
+      ).status,
+    ).toBe(415);
     expect((await handleContact(new Request(`${SITE}/api/contact`), deps())).status).toBe(405);
     expect(await rowCount()).toBe(0);
   });
@@ -274,21 +375,41 @@ describe("POST /api/contact", () => {
     }
     expect(await rowCount()).toBe(0);
     // No Origin at all: not a browser's cross-site request (servers, curl).
-    const withoutOrigin = new Request(`${SITE}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(valid()) });
+    const withoutOrigin = new Request(`${SITE}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(valid()),
+    });
     expect((await handleContact(withoutOrigin, deps())).status).toBe(201);
     // Another host of the same deployment counts when its header is the one the deployment trusts (development: Host).
-    expect((await handleContact(post(valid(), { origin: "http://127.0.0.1:3101", host: "127.0.0.1:3101" }), deps({ hostHeader: "host" }))).status).toBe(201);
+    expect(
+      (
+        await handleContact(
+          post(valid(), { origin: "http://127.0.0.1:3101", host: "127.0.0.1:3101" }),
+          deps({ hostHeader: "host" }),
+        )
+      ).status,
+    ).toBe(201);
   });
 
   it("does not take a host the client names as its own: X-Forwarded-Host or Host count only when the deployment trusts that header", async () => {
-    const evil = { origin: "https://evil.example", referer: "https://evil.example/mx?fbclid=IwAR_forged", "x-forwarded-host": "evil.example", host: "evil.example" };
+    const evil = {
+      origin: "https://evil.example",
+      referer: "https://evil.example/mx?fbclid=IwAR_forged",
+      "x-forwarded-host": "evil.example",
+      host: "evil.example",
+    };
     for (const trusted of [undefined, "x-real-host"]) {
       const response = await handleContact(post(valid(), evil), deps({ hostHeader: trusted }));
       expect(response.status, String(trusted)).toBe(403);
     }
     expect(await rowCount()).toBe(0);
     // Without Origin (a server-side client) the lead is taken, but the forged Referer is not reported as its page.
-    const serverSide = new Request(`${SITE}/api/contact`, { method: "POST", headers: { "content-type": "application/json", ...evil }, body: JSON.stringify(valid({ market: "br" })) });
+    const serverSide = new Request(`${SITE}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...evil },
+      body: JSON.stringify(valid({ market: "br" })),
+    });
     serverSide.headers.delete("origin");
     expect((await handleContact(serverSide, deps())).status).toBe(201);
     expect(visits.map((v) => v.pageUrl)).toEqual([`${SITE}/br`]);
@@ -307,7 +428,8 @@ describe("POST /api/contact", () => {
   it("limits each client to the configured rate with 429 and Retry-After", async () => {
     const limiter = new MemoryRateLimiter(5);
     const from = (ip: string) => ({ "x-real-ip": ip });
-    for (let i = 0; i < 5; i++) expect((await handleContact(post(valid(), from("203.0.113.7")), deps({ limiter }))).status).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await handleContact(post(valid(), from("203.0.113.7")), deps({ limiter }))).status).toBe(201);
     const limited = await handleContact(post(valid(), from("203.0.113.7")), deps({ limiter }));
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -326,11 +448,26 @@ describe("POST /api/contact", () => {
     };
     const accepted = (list: number[]) => list.filter((s) => s === 201).length;
     // The client writes X-Forwarded-For; the proxy's x-real-ip is what counts.
-    expect(accepted(await statuses(new MemoryRateLimiter(5), (i) => ({ "x-real-ip": "203.0.113.7", "x-forwarded-for": `10.0.0.${i}` })))).toBe(5);
+    expect(
+      accepted(
+        await statuses(new MemoryRateLimiter(5), (i) => ({
+          "x-real-ip": "203.0.113.7",
+          "x-forwarded-for": `10.0.0.${i}`,
+        })),
+      ),
+    ).toBe(5);
     // No (or a garbled) address: one shared bucket, not a free pass.
-    expect(accepted(await statuses(new MemoryRateLimiter(5), (i): Record<string, string> => (i % 2 ? {} : { "x-real-ip": `garbage-${i}` })))).toBe(5);
+    expect(
+      accepted(
+        await statuses(new MemoryRateLimiter(5), (i): Record<string, string> =>
+          i % 2 ? {} : { "x-real-ip": `garbage-${i}` },
+        ),
+      ),
+    ).toBe(5);
     // One IPv6 subscriber rotating through its /64.
-    expect(accepted(await statuses(new MemoryRateLimiter(5), (i) => ({ "x-real-ip": `2001:db8:1:2::${i.toString(16)}` })))).toBe(5);
+    expect(
+      accepted(await statuses(new MemoryRateLimiter(5), (i) => ({ "x-real-ip": `2001:db8:1:2::${i.toString(16)}` }))),
+    ).toBe(5);
     // One site rotating through the /64s of its /48: each /64 is a new client, the /48 holds them to its own limit.
     const network = new MemoryRateLimiter({ perClient: 5, perNetwork: 12 });
     expect(accepted(await statuses(network, (i) => ({ "x-real-ip": `2001:db8:1:${i.toString(16)}::1` })))).toBe(12);
@@ -338,7 +475,9 @@ describe("POST /api/contact", () => {
   });
 
   it("answers 503 when the store is unavailable, logs it, and reports nothing", async () => {
-    const down: SubmissionsStore = { insert: async () => Promise.reject(new StoreUnavailableError("connection refused")) };
+    const down: SubmissionsStore = {
+      insert: async () => Promise.reject(new StoreUnavailableError("connection refused")),
+    };
     const logs = captureLogs();
     const response = await handleContact(post(valid()), deps({ store: async () => down }));
     expect(response.status).toBe(503);
@@ -360,7 +499,10 @@ describe("POST /api/contact", () => {
 
   it("answers 503 when the store cannot be opened", async () => {
     const logs = captureLogs();
-    const response = await handleContact(post(valid()), deps({ store: () => Promise.reject(new StoreUnavailableError("could not open")) }));
+    const response = await handleContact(
+      post(valid()),
+      deps({ store: () => Promise.reject(new StoreUnavailableError("could not open")) }),
+    );
     expect(response.status).toBe(503);
     logs.restore();
   });
@@ -381,37 +523,102 @@ describe("hostile bodies (property-based)", () => {
   const hostileString = fc.oneof(
     fc.string({ maxLength: 300 }),
     fc.string({ unit: "binary", maxLength: 100 }),
-    fc.constantFrom("'; drop table contact_submissions; --", "<script>alert(1)</script>", "\u0000\u0007\u001b[31m", "\ud800", "x".repeat(40_000), "${jndi:ldap://x}", "__proto__"),
+    fc.constantFrom(
+      "'; drop table contact_submissions; --",
+      "<script>alert(1)</script>",
+      "\u0000\u0007\u001b[31m",
+      "\ud800",
+      "x".repeat(40_000),
+      "${jndi:ldap://x}",
+      "__proto__",
+    ),
   );
-  const notText = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 4 }));
+  const notText = fc.oneof(
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.string(), { maxLength: 3 }),
+    fc.object({ maxDepth: 4 }),
+  );
   const hostileValue = fc.oneof(hostileString, notText);
-  const REQUIRED = ["company", "contact", "email", "phonePrefix", "phone", "country", "reason", "volume", "market", "submissionId"] as const;
+  const REQUIRED = [
+    "company",
+    "contact",
+    "email",
+    "phonePrefix",
+    "phone",
+    "country",
+    "reason",
+    "volume",
+    "market",
+    "submissionId",
+  ] as const;
   const CHOICES = ["phonePrefix", "country", "reason", "volume", "market", "submissionId"] as const;
   /** A real lead with one thing wrong, so the body reaches validation (and would reach the store if it slipped). */
   const nearlyValid = fc.oneof(
     fc.tuple(fc.constantFrom(...REQUIRED), notText).map(([key, value]) => ({ ...valid(), [key]: value })),
     fc.tuple(fc.constantFrom(...CHOICES), hostileString).map(([key, value]) => ({ ...valid(), [key]: value })),
     fc.constantFrom(...REQUIRED).map((key) => ({ ...valid(), [key]: undefined })),
-    fc.tuple(fc.string({ minLength: 1, maxLength: 20 }).filter((k) => !(k in valid())), hostileValue).map(([key, value]) => ({ ...valid(), [key]: value })),
+    fc
+      .tuple(
+        fc.string({ minLength: 1, maxLength: 20 }).filter((k) => !(k in valid())),
+        hostileValue,
+      )
+      .map(([key, value]) => ({ ...valid(), [key]: value })),
   );
   const hostileBody = fc.oneof(
     nearlyValid,
-    fc.record({ company: hostileValue, contact: hostileValue, email: hostileValue, phonePrefix: hostileValue, phone: hostileValue, country: hostileValue, reason: hostileValue, volume: hostileValue, market: hostileValue, submissionId: hostileValue }, { requiredKeys: [] }),
+    fc.record(
+      {
+        company: hostileValue,
+        contact: hostileValue,
+        email: hostileValue,
+        phonePrefix: hostileValue,
+        phone: hostileValue,
+        country: hostileValue,
+        reason: hostileValue,
+        volume: hostileValue,
+        market: hostileValue,
+        submissionId: hostileValue,
+      },
+      { requiredKeys: [] },
+    ),
     fc.dictionary(fc.string({ maxLength: 20 }), hostileValue, { maxKeys: 12 }),
     fc.anything({ maxDepth: 6 }),
-    fc.letrec((tie) => ({ deep: fc.oneof({ depthSize: "small" }, fc.constant(1), fc.array(tie("deep"), { maxLength: 2 })) })).deep,
+    fc.letrec((tie) => ({
+      deep: fc.oneof({ depthSize: "small" }, fc.constant(1), fc.array(tie("deep"), { maxLength: 2 })),
+    })).deep,
   );
   /** The raw text sent: JSON of a hostile value, deep nesting, or not JSON at all. */
   const rawBody = fc.oneof(
     { weight: 6, arbitrary: hostileBody.map((body) => JSON.stringify(body) ?? "undefined") },
-    { weight: 1, arbitrary: fc.integer({ min: 100, max: 4_000 }).map((depth) => "[".repeat(depth) + "]".repeat(depth)) },
-    { weight: 1, arbitrary: fc.integer({ min: 100, max: 1_000 }).map((depth) => '{"company":'.repeat(depth) + "1" + "}".repeat(depth)) },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: 100, max: 4_000 }).map((depth) => "[".repeat(depth) + "]".repeat(depth)),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 100, max: 1_000 })
+        .map((depth) => '{"company":'.repeat(depth) + "1" + "}".repeat(depth)),
+    },
     { weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
   );
   const encoding = fc.oneof(
     { weight: 6, arbitrary: fc.constant("json") },
     { weight: 1, arbitrary: fc.constant("invalid-utf8") },
-    { weight: 1, arbitrary: fc.constantFrom("text/plain", "multipart/form-data", "application/x-www-form-urlencoded", "application/xml", "application/jsonx", "") },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "text/plain",
+        "multipart/form-data",
+        "application/x-www-form-urlencoded",
+        "application/xml",
+        "application/jsonx",
+        "",
+      ),
+    },
   );
 
   it("answers every one of 1,000 generated bodies with a 4xx JSON error, stores nothing, and keeps serving", async () => {
@@ -420,7 +627,12 @@ describe("hostile bodies (property-based)", () => {
       fc.asyncProperty(rawBody, encoding, async (raw, how) => {
         let request: Request;
         if (how === "json") request = post(raw);
-        else if (how === "invalid-utf8") request = new Request(`${SITE}/api/contact`, { method: "POST", headers: { "content-type": "application/json", origin: SITE }, body: new Uint8Array([0x7b, 0xff, 0xfe, 0x22, 0x7d]) });
+        else if (how === "invalid-utf8")
+          request = new Request(`${SITE}/api/contact`, {
+            method: "POST",
+            headers: { "content-type": "application/json", origin: SITE },
+            body: new Uint8Array([0x7b, 0xff, 0xfe, 0x22, 0x7d]),
+          });
         else request = post(raw, { "content-type": how });
         const response = await handleContact(request, deps());
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
@@ -441,12 +653,35 @@ describe("hostile bodies (property-based)", () => {
 });
 
 describe("hostile tracking input (property-based)", () => {
-  const NASTY = ["\u0000", "\u0007", "\u001b[31m", "\u0085", "\u200e", "\u200f", "\u061c", "\u202a", "\u202e", "\u2066", "\u2069", "\ud800", "\udfff", " ", "\t\n", "é", "😀", "%00", "<script>", "'; drop table contact_submissions; --"];
+  const NASTY = [
+    "\u0000",
+    "\u0007",
+    "\u001b[31m",
+    "\u0085",
+    "\u200e",
+    "\u200f",
+    "\u061c",
+    "\u202a",
+    "\u202e",
+    "\u2066",
+    "\u2069",
+    "\ud800",
+    "\udfff",
+    " ",
+    "\t\n",
+    "é",
+    "😀",
+    "%00",
+    "<script>",
+    "'; drop table contact_submissions; --",
+  ];
   const nastyText = fc.oneof(
     fc.string({ maxLength: 80 }),
     fc.string({ unit: "binary", maxLength: 80 }),
     fc.array(fc.constantFrom(...NASTY), { maxLength: 12 }).map((parts) => parts.join("x")),
-    fc.tuple(fc.constantFrom("a", "é", "😀", "\u202e"), fc.integer({ min: 150, max: 1_500 })).map(([c, n]) => c.repeat(n)),
+    fc
+      .tuple(fc.constantFrom("a", "é", "😀", "\u202e"), fc.integer({ min: 150, max: 1_500 }))
+      .map(([c, n]) => c.repeat(n)),
   );
   const nastyUrl = fc.oneof(
     nastyText,
@@ -454,7 +689,14 @@ describe("hostile tracking input (property-based)", () => {
     fc.integer({ min: 900, max: 3_000 }).map((n) => `${SITE}/mx?q=${"a".repeat(n)}&fbclid=IwAR${"b".repeat(50)}`),
     fc.constantFrom("javascript:alert(1)", "ftp://x.example/", "//evil.example", "https://", "http://a b"),
   );
-  const nastyValue = fc.oneof(nastyText, fc.integer(), fc.constant(null), fc.boolean(), fc.array(fc.string(), { maxLength: 2 }), fc.object({ maxDepth: 2 }));
+  const nastyValue = fc.oneof(
+    nastyText,
+    fc.integer(),
+    fc.constant(null),
+    fc.boolean(),
+    fc.array(fc.string(), { maxLength: 2 }),
+    fc.object({ maxDepth: 2 }),
+  );
   const touch = fc.record(
     {
       utm_source: nastyValue,
@@ -469,32 +711,60 @@ describe("hostile tracking input (property-based)", () => {
       msclkid: nastyText,
       landing_url: nastyUrl,
       referrer: nastyUrl,
-      at: fc.oneof(nastyText, fc.date({ noInvalidDate: true }).map((d) => d.toISOString())),
+      at: fc.oneof(
+        nastyText,
+        fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+      ),
       extra: nastyValue,
     },
     { requiredKeys: [] },
   );
-  const attribution = fc.oneof({ weight: 5, arbitrary: fc.record({ first: fc.oneof(touch, nastyValue), last: fc.oneof(touch, nastyValue) }, { requiredKeys: [] }) }, { weight: 1, arbitrary: nastyValue });
+  const attribution = fc.oneof(
+    {
+      weight: 5,
+      arbitrary: fc.record(
+        { first: fc.oneof(touch, nastyValue), last: fc.oneof(touch, nastyValue) },
+        { requiredKeys: [] },
+      ),
+    },
+    { weight: 1, arbitrary: nastyValue },
+  );
 
   it("never costs a lead: 300 generated attributions and notice versions are all stored, cleaned, and answered 201", async () => {
     const logs = captureLogs();
     let n = 0;
     await fc.assert(
-      fc.asyncProperty(attribution, fc.oneof(nastyValue, fc.constant("2026-11-23")), fc.boolean(), async (value, version, consented) => {
-        const body = valid({ attribution: value, noticeVersion: version });
-        const response = await handleContact(post(body), deps({ consent: async () => (consented ? "granted" : "unanswered") }));
-        expect(response.status).toBe(201);
-        n++;
-        const { rows } = await db.query<Record<string, string | Date | null>>("select * from contact_submissions where id = $1", [body.submissionId]);
-        expect(rows).toHaveLength(1);
-        for (const [column, stored] of Object.entries(rows[0]!)) {
-          if (typeof stored !== "string" || !/^(first|last)_/.test(column)) continue;
-          expect(stored, column).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u);
-          expect([...stored].length, column).toBeLessThanOrEqual(/url|referrer/.test(column) ? 1024 : /clid|clkid|braid/.test(column) ? 300 : 200);
-          if (!consented) expect(column, `${column} without consent`).not.toMatch(/clid|clkid|braid/);
-          if (!consented && /url|referrer/.test(column)) expect(stored).not.toMatch(/[?&](fbclid|gclid|gbraid|wbraid|msclkid)=/);
-        }
-      }),
+      fc.asyncProperty(
+        attribution,
+        fc.oneof(nastyValue, fc.constant("2026-11-23")),
+        fc.boolean(),
+        async (value, version, consented) => {
+          const body = valid({ attribution: value, noticeVersion: version });
+          const response = await handleContact(
+            post(body),
+            deps({ consent: async () => (consented ? "granted" : "unanswered") }),
+          );
+          expect(response.status).toBe(201);
+          n++;
+          const { rows } = await db.query<Record<string, string | Date | null>>(
+            "select * from contact_submissions where id = $1",
+            [body.submissionId],
+          );
+          expect(rows).toHaveLength(1);
+          for (const [column, stored] of Object.entries(rows[0]!)) {
+            if (typeof stored !== "string" || !/^(first|last)_/.test(column)) continue;
+            expect(stored, column).not.toMatch(
+              /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u,
+            );
+            expect([...stored].length, column).toBeLessThanOrEqual(
+              /url|referrer/.test(column) ? 1024 : /clid|clkid|braid/.test(column) ? 300 : 200,
+            );
+            if (!consented) expect(column, `${column} without consent`).not.toMatch(/clid|clkid|braid/);
+            if (!consented && /url|referrer/.test(column))
+              expect(stored).not.toMatch(/[?&](fbclid|gclid|gbraid|wbraid|msclkid)=/);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
     logs.restore();

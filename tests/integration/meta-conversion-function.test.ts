@@ -3,7 +3,11 @@ import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertAsAnon, type LeadRow } from "@/lib/contact/migrations";
 import { CONVERSION_CALL_TIMEOUT_MS, META_TIMEOUT_MS } from "@/supabase/functions/_shared/deadlines";
-import { SIGNATURE_HEADER, signatureHeader, SIGNATURE_TOLERANCE_SECONDS } from "@/supabase/functions/_shared/signed-request";
+import {
+  SIGNATURE_HEADER,
+  signatureHeader,
+  SIGNATURE_TOLERANCE_SECONDS,
+} from "@/supabase/functions/_shared/signed-request";
 import { startFakeGraphApi, type FakeGraphApi } from "../support/fake-graph-api";
 import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
 import { freePort } from "../support/free-port";
@@ -65,7 +69,11 @@ const call = (init: RequestInit, url = functionUrl) => fetch(url, init);
 /** A call as the site makes it: the project key, and the body signed with the shared secret (or as `signed` says). */
 async function send(text: string, { signed, url }: { signed?: string | null; url?: string } = {}) {
   const signature = signed === undefined ? await signatureHeader(SECRET, text) : signed;
-  const headers = { "content-type": "application/json", authorization: "Bearer anon-key", ...(signature === null ? {} : { [SIGNATURE_HEADER]: signature }) };
+  const headers = {
+    "content-type": "application/json",
+    authorization: "Bearer anon-key",
+    ...(signature === null ? {} : { [SIGNATURE_HEADER]: signature }),
+  };
   return call({ method: "POST", headers, body: text }, url);
 }
 const post = (body: unknown) => send(JSON.stringify(body));
@@ -76,27 +84,51 @@ async function stored(overrides: Partial<LeadRow> = {}): Promise<LeadRow> {
   return lead;
 }
 const reportedAt = async (id: string) =>
-  (await supabase.db.query<{ conversion_reported_at: Date | null }>("select conversion_reported_at from contact_submissions where id = $1", [id])).rows[0]!.conversion_reported_at;
+  (
+    await supabase.db.query<{ conversion_reported_at: Date | null }>(
+      "select conversion_reported_at from contact_submissions where id = $1",
+      [id],
+    )
+  ).rows[0]!.conversion_reported_at;
 const withheldReason = async (id: string) =>
-  (await supabase.db.query<{ conversion_withheld_reason: string | null }>("select conversion_withheld_reason from contact_submissions where id = $1", [id])).rows[0]!.conversion_withheld_reason;
-const createdAt = async (id: string) => (await supabase.db.query<{ created_at: Date }>("select created_at from contact_submissions where id = $1", [id])).rows[0]!.created_at;
+  (
+    await supabase.db.query<{ conversion_withheld_reason: string | null }>(
+      "select conversion_withheld_reason from contact_submissions where id = $1",
+      [id],
+    )
+  ).rows[0]!.conversion_withheld_reason;
+const createdAt = async (id: string) =>
+  (await supabase.db.query<{ created_at: Date }>("select created_at from contact_submissions where id = $1", [id]))
+    .rows[0]!.created_at;
 
 /** One instance of the function on its own port, resolved once it listens. */
 async function startFunction(): Promise<string> {
   const port = await freePort();
-  const deno = spawn("node_modules/.bin/deno", ["run", "--no-prompt", "--allow-net=127.0.0.1", "--allow-env", "--allow-read", "tests/support/edge-function-runner.mjs", "supabase/functions/meta-conversion/index.ts"], {
-    env: {
-      ...process.env,
-      EDGE_FUNCTION_PORT: String(port),
-      META_PIXEL_ID: "123456789",
-      META_ACCESS_TOKEN: "token-abc",
-      META_GRAPH_URL: graph.url,
-      SUPABASE_URL: supabase.url,
-      SUPABASE_SERVICE_ROLE_KEY: FAKE_SERVICE_ROLE_KEY,
-      CONVERSION_SIGNING_SECRET: SECRET,
+  const deno = spawn(
+    "node_modules/.bin/deno",
+    [
+      "run",
+      "--no-prompt",
+      "--allow-net=127.0.0.1",
+      "--allow-env",
+      "--allow-read",
+      "tests/support/edge-function-runner.mjs",
+      "supabase/functions/meta-conversion/index.ts",
+    ],
+    {
+      env: {
+        ...process.env,
+        EDGE_FUNCTION_PORT: String(port),
+        META_PIXEL_ID: "123456789",
+        META_ACCESS_TOKEN: "token-abc",
+        META_GRAPH_URL: graph.url,
+        SUPABASE_URL: supabase.url,
+        SUPABASE_SERVICE_ROLE_KEY: FAKE_SERVICE_ROLE_KEY,
+        CONVERSION_SIGNING_SECRET: SECRET,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   instances.push(deno);
   deno.stdout!.on("data", (d: Buffer) => (logs += d.toString()));
   deno.stderr!.on("data", (d: Buffer) => (logs += d.toString()));
@@ -176,7 +208,8 @@ describe("the meta-conversion Edge Function under Deno", () => {
   });
 
   describe("consent", () => {
-    const sentUserData = () => (graph.calls[0]!.body as { data: { user_data: Record<string, unknown> }[] }).data[0]!.user_data;
+    const sentUserData = () =>
+      (graph.calls[0]!.body as { data: { user_data: Record<string, unknown> }[] }).data[0]!.user_data;
 
     it("in a market that asks, sends Meta nothing without granted consent (the stored record's and the call's both count) and records why", async () => {
       const cases: { stored: LeadRow["tracking_consent"] | null; call: unknown }[] = [
@@ -200,9 +233,14 @@ describe("the meta-conversion Edge Function under Deno", () => {
         expect(await reportedAt(lead.id), label).toBeNull();
       }
       expect(graph.calls).toHaveLength(0);
-      const lines = logs.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>);
+      const lines = logs
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(lines.filter((l) => l.event === "conversion.withheld")).toHaveLength(cases.length);
-      expect(lines).toContainEqual(expect.objectContaining({ level: "info", event: "conversion.withheld", reason: "no_consent" }));
+      expect(lines).toContainEqual(
+        expect.objectContaining({ level: "info", event: "conversion.withheld", reason: "no_consent" }),
+      );
       expect(logs).not.toMatch(/ana\.perez|5491112345678|fbclid|IwAR0abc|203\.0\.113\.9/i);
     });
 
@@ -218,7 +256,14 @@ describe("the meta-conversion Edge Function under Deno", () => {
 
     it("with consent, adds external_id (the hashed email) and the first and last name, normalised and hashed as Meta asks", async () => {
       // Hashes computed here from the normalised values written out by hand (NFC, lower case, no punctuation or spaces).
-      const lead = await stored({ contact_name: "Mar\u00eda Jos\u00e9  de la Fuente", email: "MJ.Fuente@Example.com", market: "mx", phone_prefix: "52", phone: "5512345678", phone_e164: "+525512345678" });
+      const lead = await stored({
+        contact_name: "Mar\u00eda Jos\u00e9  de la Fuente",
+        email: "MJ.Fuente@Example.com",
+        market: "mx",
+        phone_prefix: "52",
+        phone: "5512345678",
+        phone_e164: "+525512345678",
+      });
       const response = await post(bodyFor(lead));
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ ok: true, reported: true });
@@ -245,7 +290,12 @@ describe("the meta-conversion Edge Function under Deno", () => {
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ ok: true, reported: true });
       expect(graph.calls).toHaveLength(1);
-      expect(sentUserData()).toMatchObject({ em: [sha256("ana.perez@example.com")], fn: [sha256("ana")], ln: [sha256("p\u00e9rez")], fbc: visit.fbc });
+      expect(sentUserData()).toMatchObject({
+        em: [sha256("ana.perez@example.com")],
+        fn: [sha256("ana")],
+        ln: [sha256("p\u00e9rez")],
+        fbc: visit.fbc,
+      });
       expect(await reportedAt(lead.id)).toBeInstanceOf(Date);
       expect(await withheldReason(lead.id)).toBeNull();
     });
@@ -266,7 +316,15 @@ describe("the meta-conversion Edge Function under Deno", () => {
     const response = await post(bodyFor(lead, { clientIpAddress: "local", fbp: "<script>", fbc: "fb.1.x.y z" }));
     expect(response.status).toBe(200);
     const userData = (graph.calls[0]!.body as { data: { user_data: Record<string, unknown> }[] }).data[0]!.user_data;
-    expect(Object.keys(userData).sort()).toEqual(["client_user_agent", "country", "em", "external_id", "fn", "ln", "ph"]);
+    expect(Object.keys(userData).sort()).toEqual([
+      "client_user_agent",
+      "country",
+      "em",
+      "external_id",
+      "fn",
+      "ln",
+      "ph",
+    ]);
   });
 
   it("answers 502 without echoing Meta's reply when Meta refuses the event, logs Meta's error, and can report later", async () => {
@@ -280,7 +338,9 @@ describe("the meta-conversion Edge Function under Deno", () => {
     expect(logs).toContain("Meta answered 400 (code 100/2804050: Invalid parameter; fbtrace_id AbCdEfGhIjK)");
     // One JSON object per line, as the site logs: the lead by id, the event by name.
     const lines = logs.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("edge function on"));
-    expect(lines.map((l) => JSON.parse(l))).toContainEqual(expect.objectContaining({ level: "error", event: "conversion.meta_refused", leadId: lead.id }));
+    expect(lines.map((l) => JSON.parse(l))).toContainEqual(
+      expect.objectContaining({ level: "error", event: "conversion.meta_refused", leadId: lead.id }),
+    );
     expect(await reportedAt(lead.id)).toBeNull();
 
     graph.setMode("ok");
@@ -321,7 +381,9 @@ describe("the meta-conversion Edge Function under Deno", () => {
   it("refuses an oversized body with 413, declared or streamed, and unusable bodies with 400", async () => {
     const lead = await stored();
     const huge = JSON.stringify(bodyFor(lead, { clientUserAgent: "x".repeat(5_000) }));
-    expect((await call({ method: "POST", headers: { "content-type": "application/json" }, body: huge })).status).toBe(413);
+    expect((await call({ method: "POST", headers: { "content-type": "application/json" }, body: huge })).status).toBe(
+      413,
+    );
     const streamed = new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode(huge)), c.close()) });
     expect((await call({ method: "POST", body: streamed, duplex: "half" } as RequestInit)).status).toBe(413);
     expect((await send("{not json")).status).toBe(400);
@@ -337,14 +399,25 @@ describe("the meta-conversion Edge Function under Deno", () => {
     const lead = await stored();
     const text = JSON.stringify(bodyFor(lead));
     const forged = await signatureHeader("a-guess-at-the-secret-0123456789abcdef", text);
-    const otherBody = await signatureHeader(SECRET, JSON.stringify(bodyFor(lead, { eventSourceUrl: "https://pagos.example/mx" })));
+    const otherBody = await signatureHeader(
+      SECRET,
+      JSON.stringify(bodyFor(lead, { eventSourceUrl: "https://pagos.example/mx" })),
+    );
     for (const signed of [null, "", "t=1,v1=abc", forged, otherBody]) {
       const response = await send(text, { signed });
       expect(response.status, String(signed)).toBe(401);
       expect(await response.json()).toEqual({ error: "Missing or invalid signature" });
     }
     // The project's public key alone, as anyone holding it would call.
-    expect((await call({ method: "POST", headers: { authorization: "Bearer anon-key", "content-type": "application/json" }, body: text })).status).toBe(401);
+    expect(
+      (
+        await call({
+          method: "POST",
+          headers: { authorization: "Bearer anon-key", "content-type": "application/json" },
+          body: text,
+        })
+      ).status,
+    ).toBe(401);
     expect(graph.calls).toHaveLength(0);
     expect(await reportedAt(lead.id)).toBeNull();
     expect(logs).toContain("refused a call whose signature is missing");
@@ -382,7 +455,10 @@ describe("the meta-conversion Edge Function under Deno", () => {
     expect(logs).toContain("refused a replayed call");
     expect((await send(text, { url: secondInstanceUrl })).status).toBe(200);
     expect(graph.calls).toHaveLength(attempts + 1);
-    const { rows } = await supabase.db.query<{ n: number }>("select count(*)::int as n from signed_request_replays where signature = $1", [signed.split("v1=")[1]]);
+    const { rows } = await supabase.db.query<{ n: number }>(
+      "select count(*)::int as n from signed_request_replays where signature = $1",
+      [signed.split("v1=")[1]],
+    );
     expect(rows[0]!.n).toBe(1);
   });
 

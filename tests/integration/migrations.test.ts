@@ -6,14 +6,24 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { cleanClickId, cleanLandingUrl, cleanReferrer, cleanText, TRACKING_LIMITS } from "@/lib/attribution/campaign-touch";
+import {
+  cleanClickId,
+  cleanLandingUrl,
+  cleanReferrer,
+  cleanText,
+  TRACKING_LIMITS,
+} from "@/lib/attribution/campaign-touch";
 import { TOUCH_COLUMNS } from "@/lib/attribution/touch-columns";
 import { LEAD_COLUMNS, migrate, type LeadRow } from "@/lib/contact/migrations";
 import { readDoc } from "../support/docs";
 import { postgresAvailable, startPostgres } from "../support/postgres-server";
 
 /** Just what these checks need from a database: run SQL, get rows or a SQLSTATE. */
-type Db = { exec(sql: string): Promise<void>; query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>; close(): Promise<void> };
+type Db = {
+  exec(sql: string): Promise<void>;
+  query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  close(): Promise<void>;
+};
 
 const lead = (overrides: Partial<LeadRow> = {}): LeadRow => ({
   id: randomUUID(),
@@ -35,7 +45,10 @@ const lead = (overrides: Partial<LeadRow> = {}): LeadRow => ({
 function insert(row: Partial<LeadRow>, extra: Record<string, string> = {}) {
   const columns = Object.keys(row);
   const values = [...columns.map((_, i) => `$${i + 1}`), ...Object.values(extra)];
-  return [`insert into contact_submissions (${[...columns, ...Object.keys(extra)].join(", ")}) values (${values.join(", ")})`, Object.values(row)] as const;
+  return [
+    `insert into contact_submissions (${[...columns, ...Object.keys(extra)].join(", ")}) values (${values.join(", ")})`,
+    Object.values(row),
+  ] as const;
 }
 
 async function asAnon(db: Db, sql: string, params: readonly unknown[] = []) {
@@ -46,7 +59,11 @@ async function asAnon(db: Db, sql: string, params: readonly unknown[] = []) {
     await db.exec("rollback");
   }
 }
-const sqlstate = (p: Promise<unknown>) => p.then(() => "ok", (e: { code?: string }) => e.code);
+const sqlstate = (p: Promise<unknown>) =>
+  p.then(
+    () => "ok",
+    (e: { code?: string }) => e.code,
+  );
 
 function checks(name: string, open: () => Promise<Db>) {
   describe(`the contact_submissions migration on ${name}`, () => {
@@ -117,12 +134,17 @@ function checks(name: string, open: () => Promise<Db>) {
       expect(await sqlstate(asAnon(db, ...insert(row, { conversion_reported_at: "now()" })))).toBe("42501");
       expect(await sqlstate(asAnon(db, ...insert(row, { conversion_withheld_reason: "'no_consent'" })))).toBe("42501");
       expect(await sqlstate(asAnon(db, "update contact_submissions set conversion_reported_at = now()"))).toBe("42501");
-      expect(await sqlstate(asAnon(db, "update contact_submissions set conversion_withheld_reason = 'no_consent'"))).toBe("42501");
+      expect(
+        await sqlstate(asAnon(db, "update contact_submissions set conversion_withheld_reason = 'no_consent'")),
+      ).toBe("42501");
       const before = Date.now();
       await db.exec("begin; set local role anon;");
       await db.query(...insert(row));
       await db.exec("commit");
-      const { rows } = await db.query("select created_at, conversion_reported_at, phone, phone_e164 from contact_submissions where id = $1", [row.id]);
+      const { rows } = await db.query(
+        "select created_at, conversion_reported_at, phone, phone_e164 from contact_submissions where id = $1",
+        [row.id],
+      );
       expect(Math.abs(new Date(rows[0]!.created_at as string).getTime() - before)).toBeLessThan(60_000);
       expect(rows[0]).toMatchObject({ conversion_reported_at: null, phone: "5512345678", phone_e164: "+525512345678" });
     });
@@ -151,8 +173,17 @@ function checks(name: string, open: () => Promise<Db>) {
       await db.exec("begin; set local role anon;");
       await db.query(...insert(row));
       await db.exec("commit");
-      const { rows } = await db.query("select first_gclid, last_utm_source, last_utm_campaign, tracking_consent, privacy_notice_version from contact_submissions where id = $1", [row.id]);
-      expect(rows[0]).toEqual({ first_gclid: "Cj0KCQiA-_x", last_utm_source: "Boletín «Noviembre»", last_utm_campaign: "cfo 😀", tracking_consent: "denied", privacy_notice_version: "2026-11-23" });
+      const { rows } = await db.query(
+        "select first_gclid, last_utm_source, last_utm_campaign, tracking_consent, privacy_notice_version from contact_submissions where id = $1",
+        [row.id],
+      );
+      expect(rows[0]).toEqual({
+        first_gclid: "Cj0KCQiA-_x",
+        last_utm_source: "Boletín «Noviembre»",
+        last_utm_campaign: "cfo 😀",
+        tracking_consent: "denied",
+        privacy_notice_version: "2026-11-23",
+      });
     });
 
     it("refuses tracking and consent values the route never produces", async () => {
@@ -178,10 +209,25 @@ function checks(name: string, open: () => Promise<Db>) {
     });
 
     it("accepts whatever the route's cleaning keeps (2,000 generated values)", async () => {
-      const text = fc.string({ unit: fc.oneof(fc.constant("\u202e"), fc.constant("\u0007"), fc.constant(" "), fc.constant("😀"), fc.constant("é"), fc.string({ unit: "binary", minLength: 1, maxLength: 1 })), maxLength: 260 });
+      const text = fc.string({
+        unit: fc.oneof(
+          fc.constant("\u202e"),
+          fc.constant("\u0007"),
+          fc.constant(" "),
+          fc.constant("😀"),
+          fc.constant("é"),
+          fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
+        ),
+        maxLength: 260,
+      });
       await fc.assert(
         fc.asyncProperty(text, fc.webUrl({ withQueryParameters: true, withFragments: true }), async (value, url) => {
-          const row = lead({ last_utm_campaign: cleanText(value, TRACKING_LIMITS.utm) ?? null, last_fbclid: cleanClickId(value) ?? null, last_landing_url: cleanLandingUrl(`${url}?utm_source=${value}`) ?? null, last_referrer: cleanReferrer(`${url}${value}`) ?? null });
+          const row = lead({
+            last_utm_campaign: cleanText(value, TRACKING_LIMITS.utm) ?? null,
+            last_fbclid: cleanClickId(value) ?? null,
+            last_landing_url: cleanLandingUrl(`${url}?utm_source=${value}`) ?? null,
+            last_referrer: cleanReferrer(`${url}${value}`) ?? null,
+          });
           expect(await sqlstate(asAnon(db, ...insert(row))), JSON.stringify(row)).toBe("ok");
         }),
         { numRuns: 2_000 },
@@ -189,10 +235,13 @@ function checks(name: string, open: () => Promise<Db>) {
     });
 
     it("counts leads per source, medium and campaign, by first and last touch, with the query marketers are given", async () => {
-      const query = readDoc("docs/marketers.md").fences.find((f) => f.lang === "sql" && f.tag === "campaign-leads")!.content;
+      const query = readDoc("docs/marketers.md").fences.find(
+        (f) => f.lang === "sql" && f.tag === "campaign-leads",
+      )!.content;
       const newsletter = { utm_source: "newsletter", utm_medium: "email", utm_campaign: "a" };
       const google = { utm_source: "google", utm_medium: "cpc", utm_campaign: "b" };
-      const touch = (which: "first" | "last", t: Record<string, string>) => Object.fromEntries(Object.entries(t).map(([k, v]) => [`${which}_${k}`, v]));
+      const touch = (which: "first" | "last", t: Record<string, string>) =>
+        Object.fromEntries(Object.entries(t).map(([k, v]) => [`${which}_${k}`, v]));
       await db.exec("begin; delete from contact_submissions;");
       try {
         await db.exec("set local role anon");
@@ -227,8 +276,19 @@ function checks(name: string, open: () => Promise<Db>) {
         await db.exec("set local role postgres");
         await db.query(...insert(other));
         await db.exec("set local role service_role");
-        expect((await db.query("update contact_submissions set conversion_withheld_reason = 'no_consent' where id = $1 returning id", [other.id])).rows).toHaveLength(1);
-        expect(await sqlstate(db.query("update contact_submissions set conversion_withheld_reason = 'bored' where id = $1", [other.id]))).toBe("23514");
+        expect(
+          (
+            await db.query(
+              "update contact_submissions set conversion_withheld_reason = 'no_consent' where id = $1 returning id",
+              [other.id],
+            )
+          ).rows,
+        ).toHaveLength(1);
+        expect(
+          await sqlstate(
+            db.query("update contact_submissions set conversion_withheld_reason = 'bored' where id = $1", [other.id]),
+          ),
+        ).toBe("23514");
       } finally {
         await db.exec("commit");
       }
@@ -256,7 +316,9 @@ function checks(name: string, open: () => Promise<Db>) {
 describe("migrating PGlite", () => {
   it("applies each file once and records it, so reopening a database migrates nothing", async () => {
     const db = await PGlite.create();
-    const files = readdirSync("supabase/migrations").filter((f) => f.endsWith(".sql")).sort();
+    const files = readdirSync("supabase/migrations")
+      .filter((f) => f.endsWith(".sql"))
+      .sort();
     expect(await migrate(db)).toEqual(files);
     expect(await migrate(db)).toEqual([]);
     const { rows } = await db.query<{ name: string }>("select name from public.schema_migrations order by name");
@@ -267,7 +329,9 @@ describe("migrating PGlite", () => {
 
 describe("upgrading a table that already holds leads", () => {
   it("keeps rows stored with a typed phone and no E.164, and applies the new rules to every new row", async () => {
-    const files = readdirSync("supabase/migrations").filter((f) => f.endsWith(".sql")).sort();
+    const files = readdirSync("supabase/migrations")
+      .filter((f) => f.endsWith(".sql"))
+      .sort();
     const dir = mkdtempSync(join(tmpdir(), "migrations-"));
     copyFileSync(join("supabase/migrations", files[0]!), join(dir, files[0]!));
     const db = await PGlite.create();
@@ -279,16 +343,26 @@ describe("upgrading a table that already holds leads", () => {
     );
     for (const file of files.slice(1)) copyFileSync(join("supabase/migrations", file), join(dir, file));
     expect(await migrate(db, dir)).toEqual(files.slice(1));
-    const { rows } = await db.query<{ phone: string; phone_e164: string | null }>("select phone, phone_e164 from contact_submissions where id = $1", [old]);
+    const { rows } = await db.query<{ phone: string; phone_e164: string | null }>(
+      "select phone, phone_e164 from contact_submissions where id = $1",
+      [old],
+    );
     expect(rows).toEqual([{ phone: "55 1234-5678", phone_e164: null }]);
     expect(await sqlstate(db.query(...insert(lead({ phone: "55 1234-5678" }))))).toBe("23514");
     // Rows from before the consent record keep none, and a site still on the previous version keeps storing leads
     // (without one, which counts as no consent) while the new version is deployed.
-    const { rows: consent } = await db.query<{ tracking_consent: string | null }>("select tracking_consent from contact_submissions where id = $1", [old]);
+    const { rows: consent } = await db.query<{ tracking_consent: string | null }>(
+      "select tracking_consent from contact_submissions where id = $1",
+      [old],
+    );
     expect(consent).toEqual([{ tracking_consent: null }]);
     const previousSite: Partial<LeadRow> = lead();
     delete previousSite.tracking_consent;
-    const anon: Db = { exec: async (sql) => void (await db.exec(sql)), query: (sql, params) => db.query(sql, params), close: () => db.close() };
+    const anon: Db = {
+      exec: async (sql) => void (await db.exec(sql)),
+      query: (sql, params) => db.query(sql, params),
+      close: () => db.close(),
+    };
     expect(await sqlstate(asAnon(anon, ...insert(previousSite)))).toBe("ok");
     await db.close();
     rmSync(dir, { recursive: true, force: true });
@@ -298,7 +372,11 @@ describe("upgrading a table that already holds leads", () => {
 checks("PGlite", async () => {
   const db = await PGlite.create();
   await migrate(db);
-  return { exec: async (sql) => void (await db.exec(sql)), query: (sql, params) => db.query(sql, params), close: () => db.close() };
+  return {
+    exec: async (sql) => void (await db.exec(sql)),
+    query: (sql, params) => db.query(sql, params),
+    close: () => db.close(),
+  };
 });
 
 if (postgresAvailable()) {
@@ -309,10 +387,16 @@ if (postgresAvailable()) {
     const client = new pg.Client({ connectionString: server.connectionString });
     await client.connect();
     // The same files, applied the way `supabase db push` applies them: in name order.
-    for (const file of readdirSync("supabase/migrations").filter((f) => f.endsWith(".sql")).sort()) {
+    for (const file of readdirSync("supabase/migrations")
+      .filter((f) => f.endsWith(".sql"))
+      .sort()) {
       await client.query(readFileSync(`supabase/migrations/${file}`, "utf8"));
     }
-    return { exec: async (sql) => void (await client.query(sql)), query: (sql, params) => client.query(sql, params as unknown[]), close: () => client.end() };
+    return {
+      exec: async (sql) => void (await client.query(sql)),
+      query: (sql, params) => client.query(sql, params as unknown[]),
+      close: () => client.end(),
+    };
   });
 } else {
   describe.skip("the contact_submissions migration on PostgreSQL 15", () => {

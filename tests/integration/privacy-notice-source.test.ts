@@ -9,8 +9,17 @@ describe("privacy notice in Sanity mode, through the real @sanity/client", () =>
   it("fetches the market's published notice", async () => {
     const { getPrivacyNotice } = await import("@/lib/content/privacy-notice-source");
     const notice = await getPrivacyNotice("br");
-    expect(notice).toMatchObject({ market: "br", locale: "pt-BR", askConsent: true, authority: "Agência Nacional de Proteção de Dados (ANPD)" });
-    expect(lake.api.queries[0]).toMatchObject({ perspective: "published", params: { market: "br" }, authorization: null });
+    expect(notice).toMatchObject({
+      market: "br",
+      locale: "pt-BR",
+      askConsent: true,
+      authority: "Agência Nacional de Proteção de Dados (ANPD)",
+    });
+    expect(lake.api.queries[0]).toMatchObject({
+      perspective: "published",
+      params: { market: "br" },
+      authorization: null,
+    });
   });
 
   it("in preview, marks copy for visual editing but keeps the email, date and links usable", async () => {

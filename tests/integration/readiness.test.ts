@@ -9,7 +9,12 @@ import { captureLogs } from "../support/log-lines";
 import { startRedis, type TestRedis } from "../support/redis-server";
 
 const ANON_KEY = "readiness-anon-key";
-const holder = globalThis as { __readiness?: unknown; __wasReady?: boolean; __readinessRedis?: { disconnect(): void }; __submissionsStore?: unknown };
+const holder = globalThis as {
+  __readiness?: unknown;
+  __wasReady?: boolean;
+  __readinessRedis?: { disconnect(): void };
+  __submissionsStore?: unknown;
+};
 
 let fake: FakeSupabase;
 let redis: TestRedis;
@@ -24,7 +29,8 @@ afterAll(async () => {
 });
 afterEach(() => {
   holder.__readinessRedis?.disconnect();
-  for (const key of ["__readiness", "__wasReady", "__readinessRedis", "__submissionsStore"] as const) delete holder[key];
+  for (const key of ["__readiness", "__wasReady", "__readinessRedis", "__submissionsStore"] as const)
+    delete holder[key];
   fake.setMode({ rest: "ok" });
   fake.requests.length = 0;
   vi.unstubAllEnvs();
@@ -59,12 +65,18 @@ describe("readiness", () => {
     expect((await readiness(start + 4_000)).ready).toBe(true);
     const down = await readiness(start + 5_000);
     logs.restore();
-    expect(down).toMatchObject({ ready: false, checks: { store: { status: "down", error: "Supabase answered 500 (XX000)" } } });
+    expect(down).toMatchObject({
+      ready: false,
+      checks: { store: { status: "down", error: "Supabase answered 500 (XX000)" } },
+    });
     expect(JSON.stringify(down)).not.toContain(new URL(fake.url).host);
     expect(JSON.stringify(down)).not.toContain(ANON_KEY);
     expect(rpcCalls()).toHaveLength(2);
     // One line per change, not per probe.
-    expect(logs.events("readiness.changed").map((l) => [l.level, l.ready])).toEqual([["info", true], ["warn", false]]);
+    expect(logs.events("readiness.changed").map((l) => [l.level, l.ready])).toEqual([
+      ["info", true],
+      ["warn", false],
+    ]);
   });
 
   it("gives up on a store slower than its deadline, and on one that drops the connection", async () => {
@@ -75,7 +87,10 @@ describe("readiness", () => {
     expect(performance.now() - started).toBeLessThan(2_500);
     expect(slow.checks.store).toMatchObject({ status: "down", error: "the leads store did not answer within 1500 ms" });
     fake.setMode({ rest: "refuse" });
-    expect((await readiness(Date.now() + 10_000)).checks.store).toMatchObject({ status: "down", error: "Supabase is unreachable" });
+    expect((await readiness(Date.now() + 10_000)).checks.store).toMatchObject({
+      status: "down",
+      error: "Supabase is unreachable",
+    });
   });
 
   it("checks Redis when REDIS_URL is set, and names it when it is gone", async () => {
@@ -99,7 +114,10 @@ describe("readiness", () => {
     // A cold open (WebAssembly, migrations) can outlast the deadline: then not ready yet, and ready once it is open.
     const store = await (await import("@/lib/contact/submissions-store")).getSubmissionsStore();
     try {
-      expect(await readiness()).toMatchObject({ ready: true, checks: { store: { status: "up", backend: "embedded" } } });
+      expect(await readiness()).toMatchObject({
+        ready: true,
+        checks: { store: { status: "up", backend: "embedded" } },
+      });
     } finally {
       await store.close?.();
       rmSync(dir, { recursive: true, force: true });

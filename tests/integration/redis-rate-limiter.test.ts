@@ -69,7 +69,10 @@ describe("the Redis rate limiter", () => {
   });
 
   it("gives back a refunded attempt on every tier", async () => {
-    const [a, b] = [instance({ perClient: 2, perNetwork: 4 }, "refund-test"), instance({ perClient: 2, perNetwork: 4 }, "refund-test")];
+    const [a, b] = [
+      instance({ perClient: 2, perNetwork: 4 }, "refund-test"),
+      instance({ perClient: 2, perNetwork: 4 }, "refund-test"),
+    ];
     await until(async () => clients.every((c) => c.status === "ready"));
     for (let i = 0; i < 6; i++) {
       expect((await a.hit("2001:db8:9:1::1")).allowed).toBe(true);

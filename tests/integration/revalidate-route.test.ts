@@ -14,7 +14,9 @@ async function post(body: string | ReadableStream<Uint8Array>, signature?: strin
   if (sig) headers.set(SIGNATURE_HEADER_NAME, sig);
   const { POST } = await import("@/app/api/revalidate/route");
   const init = { method: "POST", body, headers, ...(typeof body === "string" ? {} : { duplex: "half" }) };
-  const response = await POST(new NextRequest("http://127.0.0.1/api/revalidate", init as ConstructorParameters<typeof NextRequest>[1]));
+  const response = await POST(
+    new NextRequest("http://127.0.0.1/api/revalidate", init as ConstructorParameters<typeof NextRequest>[1]),
+  );
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
@@ -36,7 +38,9 @@ describe("POST /api/revalidate", () => {
   });
 
   it("revalidates the market's page when its privacy notice is published", async () => {
-    const { status, json } = await post(JSON.stringify({ _type: "privacyNotice", _id: "privacyNotice.ar", market: "ar" }));
+    const { status, json } = await post(
+      JSON.stringify({ _type: "privacyNotice", _id: "privacyNotice.ar", market: "ar" }),
+    );
     expect(status).toBe(200);
     expect(json.revalidated).toEqual(["landingPage:ar"]);
     expect(revalidateTag.mock.calls).toEqual([["landingPage:ar", "max"]]);
@@ -54,13 +58,15 @@ describe("POST /api/revalidate", () => {
     expect(revalidateTag).not.toHaveBeenCalled();
   });
 
-  it.each(["not json", "{}", JSON.stringify({ _type: "post", market: "mx" }), JSON.stringify({ _type: "landingPage", market: "de" })])(
-    "answers a signed body it cannot use (%s) with 400",
-    async (body) => {
-      expect((await post(body)).status).toBe(400);
-      expect(revalidateTag).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    "not json",
+    "{}",
+    JSON.stringify({ _type: "post", market: "mx" }),
+    JSON.stringify({ _type: "landingPage", market: "de" }),
+  ])("answers a signed body it cannot use (%s) with 400", async (body) => {
+    expect((await post(body)).status).toBe(400);
+    expect(revalidateTag).not.toHaveBeenCalled();
+  });
 
   it("is a 500 naming the variable when no secret is configured", async () => {
     vi.stubEnv("SANITY_REVALIDATE_SECRET", "");

@@ -53,16 +53,21 @@ beforeAll(async () => {
   if (!snippet) throw new Error("docs/leads.md lost its verification snippet");
   const file = join(mkdtempSync(join(tmpdir(), "lead-webhook-")), "verify.mjs");
   writeFileSync(file, snippet.content);
-  ({ verifyLeadWebhook } = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as { verifyLeadWebhook: Verify });
+  ({ verifyLeadWebhook } = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as {
+    verifyLeadWebhook: Verify;
+  });
 
   smtp = new SMTPServer({
     logger: false,
     disabledCommands: ["STARTTLS"],
     allowInsecureAuth: true,
     onAuth: (auth, _session, callback) =>
-      auth.username === "alerts" && auth.password === "s3cret p@ss" ? callback(null, { user: auth.username }) : callback(new Error("Invalid username or password")),
+      auth.username === "alerts" && auth.password === "s3cret p@ss"
+        ? callback(null, { user: auth.username })
+        : callback(new Error("Invalid username or password")),
     onRcptTo: (address, _session, callback) => {
-      if (address.address.startsWith("unknown@")) return callback(Object.assign(new Error("No such user"), { responseCode: 550 }));
+      if (address.address.startsWith("unknown@"))
+        return callback(Object.assign(new Error("No such user"), { responseCode: 550 }));
       callback();
     },
     onData: (stream, session, callback) => {
@@ -70,7 +75,12 @@ beforeAll(async () => {
         .then(async (mail) => {
           await smtpGate;
           const from = session.envelope.mailFrom;
-          mails.push({ mail, rcptTo: session.envelope.rcptTo.map((r) => r.address), mailFrom: from ? from.address : "", user: session.user as string | undefined });
+          mails.push({
+            mail,
+            rcptTo: session.envelope.rcptTo.map((r) => r.address),
+            mailFrom: from ? from.address : "",
+            user: session.user as string | undefined,
+          });
           callback();
         })
         .catch(callback);
@@ -83,7 +93,11 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks);
-    calls.push({ headers: request.headers, raw, verified: verifyLeadWebhook(SECRET, request.headers["x-signature"], raw) });
+    calls.push({
+      headers: request.headers,
+      raw,
+      verified: verifyLeadWebhook(SECRET, request.headers["x-signature"], raw),
+    });
     const next = plan.shift() ?? 204;
     if (next === "hang") return;
     await webhookGate;
@@ -114,17 +128,28 @@ function settingsFrom(env: Record<string, string>): AlertSettings {
   return { ...alertSettings(readServerEnv(env)), ...FAST };
 }
 
-const emailOnly = () => settingsFrom({ SMTP_URL: smtpUrl, SALES_EMAIL_FROM: "Puente Pagos <alertas@puente.example>", SALES_EMAIL_TO: "ventas@puente.example" });
-const webhookOnly = (url = webhookUrl): AlertSettings => ({ email: emailOnly().email, webhook: { url, secret: SECRET }, ...FAST });
+const emailOnly = () =>
+  settingsFrom({
+    SMTP_URL: smtpUrl,
+    SALES_EMAIL_FROM: "Puente Pagos <alertas@puente.example>",
+    SALES_EMAIL_TO: "ventas@puente.example",
+  });
+const webhookOnly = (url = webhookUrl): AlertSettings => ({
+  email: emailOnly().email,
+  webhook: { url, secret: SECRET },
+  ...FAST,
+});
 
 /** Nothing about the person is in the log: no email, phone, name or company, in any line. */
 function expectNoPersonalData(lead: Lead) {
   const text = logs.text();
-  for (const value of [lead.email, lead.phoneE164, lead.phone, lead.contact, lead.company]) expect(text).not.toContain(value);
+  for (const value of [lead.email, lead.phoneE164, lead.phone, lead.contact, lead.company])
+    expect(text).not.toContain(value);
 }
 
 const linesOf = (channel: string) => logs.lines.filter((line) => line.channel === channel);
-const addresses = (to: AddressObject | AddressObject[] | undefined) => [to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
+const addresses = (to: AddressObject | AddressObject[] | undefined) =>
+  [to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
 
 describe("the sales alert email over SMTP", () => {
   it("reaches each market's recipients (its own list, else SALES_EMAIL_TO) with both parts, both links and the subject's fields", async () => {
@@ -134,7 +159,11 @@ describe("the sales alert email over SMTP", () => {
       SALES_EMAIL_TO: "ventas@puente.example",
       SALES_EMAIL_TO_BR: "vendas@puente.example, comercial.br@puente.example",
     });
-    const leads = { mx: sampleLead({ market: "mx" }), br: sampleLead({ market: "br", volume: "100000-plus" }), ar: sampleLead({ market: "ar", company: `Tango "SRL" <script>alert(1)</script>` }) };
+    const leads = {
+      mx: sampleLead({ market: "mx" }),
+      br: sampleLead({ market: "br", volume: "100000-plus" }),
+      ar: sampleLead({ market: "ar", company: `Tango "SRL" <script>alert(1)</script>` }),
+    };
     await Promise.all(Object.values(leads).map((lead) => alertSales(lead, new Date("2026-11-23T21:37:00Z"), settings)));
 
     expect(mails).toHaveLength(3);
@@ -144,13 +173,19 @@ describe("the sales alert email over SMTP", () => {
     const ar = bySubject("Argentina");
     expect(mx.mail.subject).toBe("Nuevo lead: Acme Importaciones · México · US$ 10,000–49,999/mes");
     expect(br.mail.subject).toBe("Novo lead: Acme Importaciones · Brasil · US$ 100.000 ou mais/mês");
-    expect(ar.mail.subject).toBe(`Nuevo lead: Tango "SRL" <script>alert(1)</script> · Argentina · US$ 10.000–49.999/mes`);
+    expect(ar.mail.subject).toBe(
+      `Nuevo lead: Tango "SRL" <script>alert(1)</script> · Argentina · US$ 10.000–49.999/mes`,
+    );
     expect(mx.rcptTo).toEqual(["ventas@puente.example"]);
     expect(ar.rcptTo).toEqual(["ventas@puente.example"]);
     expect(br.rcptTo).toEqual(["vendas@puente.example", "comercial.br@puente.example"]);
     expect(addresses(br.mail.to)).toEqual(["vendas@puente.example", "comercial.br@puente.example"]);
 
-    for (const [market, { mail, mailFrom, user }] of [["mx", mx], ["br", br], ["ar", ar]] as const) {
+    for (const [market, { mail, mailFrom, user }] of [
+      ["mx", mx],
+      ["br", br],
+      ["ar", ar],
+    ] as const) {
       const lead = leads[market];
       expect(user).toBe("alerts"); // logged in with the credentials in SMTP_URL
       expect(mailFrom).toBe("alertas@puente.example");
@@ -167,7 +202,16 @@ describe("the sales alert email over SMTP", () => {
     expect(ar.mail.html).not.toContain("<script");
     expect(ar.mail.html).toContain("Tango &#34;SRL&#34; &#60;script&#62;");
     // One line per lead, with its id and how it went.
-    expect(logs.events("alert.sent").map((l) => [l.leadId, l.channel, l.attempts]).sort()).toEqual(Object.values(leads).map((l) => [l.id, "email", 1]).sort());
+    expect(
+      logs
+        .events("alert.sent")
+        .map((l) => [l.leadId, l.channel, l.attempts])
+        .sort(),
+    ).toEqual(
+      Object.values(leads)
+        .map((l) => [l.id, "email", 1])
+        .sort(),
+    );
     expectNoPersonalData(leads.mx);
   });
 
@@ -189,20 +233,42 @@ describe("the sales alert email over SMTP", () => {
     const silent = createTcpServer((socket) => void sockets.push(socket));
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const lead = sampleLead();
-    const settings = { ...emailOnly(), email: { ...emailOnly().email!, smtpUrl: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}` }, attemptTimeoutMs: DEADLINE_MS, delays: [20] };
+    const settings = {
+      ...emailOnly(),
+      email: { ...emailOnly().email!, smtpUrl: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}` },
+      attemptTimeoutMs: DEADLINE_MS,
+      delays: [20],
+    };
     await alertSales(lead, new Date(), settings);
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => silent.close(resolve));
 
     expect(sockets).toHaveLength(2);
-    expect(linesOf("email")).toEqual([expect.objectContaining({ event: "alert.failed", leadId: lead.id, attempts: 2, failures: Array(2).fill(`SMTP: no answer within ${DEADLINE_MS} ms`) })]);
+    expect(linesOf("email")).toEqual([
+      expect.objectContaining({
+        event: "alert.failed",
+        leadId: lead.id,
+        attempts: 2,
+        failures: Array(2).fill(`SMTP: no answer within ${DEADLINE_MS} ms`),
+      }),
+    ]);
   });
 
   it("does not retry a permanent refusal (an unknown recipient)", async () => {
     const lead = sampleLead();
-    const settings = { ...emailOnly(), email: { ...emailOnly().email!, to: { mx: ["unknown@puente.example"], br: [], ar: [] } } };
+    const settings = {
+      ...emailOnly(),
+      email: { ...emailOnly().email!, to: { mx: ["unknown@puente.example"], br: [], ar: [] } },
+    };
     await alertSales(lead, new Date(), settings);
-    expect(logs.events("alert.failed")).toEqual([expect.objectContaining({ channel: "email", leadId: lead.id, attempts: 1, failures: [expect.stringMatching(/^SMTP .*550 at RCPT TO/)] })]);
+    expect(logs.events("alert.failed")).toEqual([
+      expect.objectContaining({
+        channel: "email",
+        leadId: lead.id,
+        attempts: 1,
+        failures: [expect.stringMatching(/^SMTP .*550 at RCPT TO/)],
+      }),
+    ]);
     expect(mails).toEqual([]);
     expectNoPersonalData(lead);
   });
@@ -212,7 +278,13 @@ describe("the sales alert email over SMTP", () => {
     await alertSales(lead, new Date("2026-11-23T21:37:00Z"), { email: null, webhook: null });
     const [line] = logs.lines;
     expect(logs.lines).toHaveLength(1);
-    expect(line).toMatchObject({ event: "alert.sent", sink: "local", channel: "email", leadId: lead.id, subject: "Nuevo lead: [redacted] · México · US$ 10,000–49,999/mes" });
+    expect(line).toMatchObject({
+      event: "alert.sent",
+      sink: "local",
+      channel: "email",
+      leadId: lead.id,
+      subject: "Nuevo lead: [redacted] · México · US$ 10,000–49,999/mes",
+    });
     expect(line!.text).toContain("utm_campaign: pagos-usa");
     expect(line!.text).toContain("tel:[redacted]");
     expectNoPersonalData(lead);
@@ -223,7 +295,11 @@ describe("the sales alert email over SMTP", () => {
 describe("the signed lead webhook", () => {
   it("posts the lead, its attribution and its id as JSON, signed so the documented snippet verifies it", async () => {
     const lead = sampleLead({ market: "br" });
-    await alertSales(lead, new Date("2026-11-23T21:37:00Z"), { email: null, webhook: { url: webhookUrl, secret: SECRET }, ...FAST });
+    await alertSales(lead, new Date("2026-11-23T21:37:00Z"), {
+      email: null,
+      webhook: { url: webhookUrl, secret: SECRET },
+      ...FAST,
+    });
 
     expect(calls).toHaveLength(1);
     const [call] = calls;
@@ -241,7 +317,13 @@ describe("the signed lead webhook", () => {
         company: lead.company,
         contactName: lead.contact,
         email: lead.email,
-        phone: { e164: "+525512345678", countryCode: "52", national: "5512345678", tel: "tel:+525512345678", whatsapp: "https://wa.me/525512345678" },
+        phone: {
+          e164: "+525512345678",
+          countryCode: "52",
+          national: "5512345678",
+          tel: "tel:+525512345678",
+          whatsapp: "https://wa.me/525512345678",
+        },
         destinationCountry: "usa",
         reason: "goods",
         volume: "10000-49999",
@@ -250,13 +332,17 @@ describe("the signed lead webhook", () => {
       },
       attribution: lead.attribution,
     });
-    expect(linesOf("webhook")).toEqual([expect.objectContaining({ event: "alert.sent", leadId: lead.id, attempts: 1 })]);
+    expect(linesOf("webhook")).toEqual([
+      expect.objectContaining({ event: "alert.sent", leadId: lead.id, attempts: 1 }),
+    ]);
 
     // The snippet refuses what a receiver must refuse: another body, another secret, a stale or malformed header.
     const header = call!.headers["x-signature"]!;
     const t = Number(/t=(\d+)/.exec(header as string)![1]);
     expect(verifyLeadWebhook(SECRET, header, call!.raw.toString("utf8"), t + 1_000)).toBe(true);
-    expect(verifyLeadWebhook(SECRET, header, call!.raw.toString("utf8").replace("10000-49999", "100000-plus"))).toBe(false);
+    expect(verifyLeadWebhook(SECRET, header, call!.raw.toString("utf8").replace("10000-49999", "100000-plus"))).toBe(
+      false,
+    );
     expect(verifyLeadWebhook(`${SECRET}x`, header, call!.raw)).toBe(false);
     expect(verifyLeadWebhook(SECRET, header, call!.raw, t + 5 * 60_000 + 1)).toBe(false);
     expect(verifyLeadWebhook(SECRET, header, call!.raw, t - 5 * 60_000 - 1)).toBe(false);
@@ -271,7 +357,14 @@ describe("the signed lead webhook", () => {
     expect(calls.map((c) => c.verified)).toEqual([true, true, true]);
     expect(new Set(calls.map((c) => c.headers["x-signature"])).size).toBe(3);
     expect(new Set(calls.map((c) => JSON.parse(c.raw.toString()).id))).toEqual(new Set([lead.id]));
-    expect(linesOf("webhook")).toEqual([expect.objectContaining({ event: "alert.sent", leadId: lead.id, attempts: 3, failures: ["webhook answered 500", "webhook answered 503"] })]);
+    expect(linesOf("webhook")).toEqual([
+      expect.objectContaining({
+        event: "alert.sent",
+        leadId: lead.id,
+        attempts: 3,
+        failures: ["webhook answered 500", "webhook answered 503"],
+      }),
+    ]);
   });
 
   it("gives up on a receiver that keeps answering 500: one error line with the lead id and no personal data", async () => {
@@ -279,16 +372,29 @@ describe("the signed lead webhook", () => {
     plan = [500, 500, 500, 500];
     await alertSales(lead, new Date(), { ...webhookOnly(), email: null });
     expect(calls).toHaveLength(3);
-    expect(linesOf("webhook")).toEqual([expect.objectContaining({ event: "alert.failed", level: "error", leadId: lead.id, attempts: 3, failures: Array(3).fill("webhook answered 500") })]);
+    expect(linesOf("webhook")).toEqual([
+      expect.objectContaining({
+        event: "alert.failed",
+        level: "error",
+        leadId: lead.id,
+        attempts: 3,
+        failures: Array(3).fill("webhook answered 500"),
+      }),
+    ]);
     expectNoPersonalData(lead);
   });
 
-  it.each([401, 302])("takes a %i as the receiver's final word: not retried, and a redirect not followed", async (status) => {
-    plan = [status];
-    await alertSales(sampleLead(), new Date(), { ...webhookOnly(), email: null });
-    expect(calls).toHaveLength(1);
-    expect(logs.events("alert.failed")).toEqual([expect.objectContaining({ attempts: 1, failures: [`webhook answered ${status}`] })]);
-  });
+  it.each([401, 302])(
+    "takes a %i as the receiver's final word: not retried, and a redirect not followed",
+    async (status) => {
+      plan = [status];
+      await alertSales(sampleLead(), new Date(), { ...webhookOnly(), email: null });
+      expect(calls).toHaveLength(1);
+      expect(logs.events("alert.failed")).toEqual([
+        expect.objectContaining({ attempts: 1, failures: [`webhook answered ${status}`] }),
+      ]);
+    },
+  );
 
   it("abandons an attempt the receiver does not answer within the deadline, and retries", async () => {
     const lead = sampleLead();
@@ -297,19 +403,33 @@ describe("the signed lead webhook", () => {
     await alertSales(lead, new Date(), { ...webhookOnly(), email: null, attemptTimeoutMs: DEADLINE_MS });
     expect(performance.now() - started).toBeGreaterThanOrEqual(DEADLINE_MS);
     expect(calls).toHaveLength(2);
-    expect(linesOf("webhook")).toEqual([expect.objectContaining({ event: "alert.sent", leadId: lead.id, attempts: 2, failures: [`webhook: no answer within ${DEADLINE_MS} ms`] })]);
+    expect(linesOf("webhook")).toEqual([
+      expect.objectContaining({
+        event: "alert.sent",
+        leadId: lead.id,
+        attempts: 2,
+        failures: [`webhook: no answer within ${DEADLINE_MS} ms`],
+      }),
+    ]);
 
     plan = ["hang", "hang"];
     const slow = sampleLead();
     await alertSales(slow, new Date(), { ...webhookOnly(), email: null, attemptTimeoutMs: DEADLINE_MS, delays: [20] });
-    expect(logs.events("alert.failed")).toEqual([expect.objectContaining({ channel: "webhook", leadId: slow.id, attempts: 2 })]);
+    expect(logs.events("alert.failed")).toEqual([
+      expect.objectContaining({ channel: "webhook", leadId: slow.id, attempts: 2 }),
+    ]);
     expectNoPersonalData(slow);
   });
 });
 
 describe("the visitor's submission", () => {
   const SITE = "https://pagos.example";
-  const post = (body: object) => new Request(`${SITE}/api/contact`, { method: "POST", headers: { "content-type": "application/json", origin: SITE }, body: JSON.stringify(body) });
+  const post = (body: object) =>
+    new Request(`${SITE}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: SITE },
+      body: JSON.stringify(body),
+    });
   function memoryStore(): SubmissionsStore {
     const ids = new Set<string>();
     return { insert: async (lead) => (ids.has(lead.id) ? "duplicate" : (ids.add(lead.id), "stored")) };
@@ -350,11 +470,22 @@ describe("the visitor's submission", () => {
     await Promise.all(alerts);
     expect(mails).toHaveLength(1);
     expect(calls).toHaveLength(1);
-    expect(logs.events("alert.sent").map((l) => [l.channel, l.leadId]).sort()).toEqual([["email", body.submissionId], ["webhook", body.submissionId]]);
+    expect(
+      logs
+        .events("alert.sent")
+        .map((l) => [l.channel, l.leadId])
+        .sort(),
+    ).toEqual([
+      ["email", body.submissionId],
+      ["webhook", body.submissionId],
+    ]);
   });
 
   it("is answered 201 whatever the alerts meet (SMTP down, webhook 500), and a retry of it alerts nobody again", async () => {
-    const settings: AlertSettings = { ...webhookOnly(), email: { ...emailOnly().email!, smtpUrl: `smtp://127.0.0.1:${await freePort()}` } };
+    const settings: AlertSettings = {
+      ...webhookOnly(),
+      email: { ...emailOnly().email!, smtpUrl: `smtp://127.0.0.1:${await freePort()}` },
+    };
     plan = [500, 500, 500];
     const store = memoryStore();
     const alerts: Promise<void>[] = [];
@@ -363,7 +494,12 @@ describe("the visitor's submission", () => {
     expect((await submit(body, settings, store, alerts)).status).toBe(201);
     expect(alerts).toHaveLength(1);
     await Promise.all(alerts);
-    expect(logs.events("alert.failed").map((l) => l.channel).sort()).toEqual(["email", "webhook"]);
+    expect(
+      logs
+        .events("alert.failed")
+        .map((l) => l.channel)
+        .sort(),
+    ).toEqual(["email", "webhook"]);
     expect(logs.events("alert.failed").every((l) => l.leadId === body.submissionId)).toBe(true);
   });
 });

@@ -15,14 +15,23 @@ describe("Sanity mode, through the real @sanity/client", () => {
     expect(content.contact.submit).toBe("Enviar solicitação");
     expect(content.hero.title).not.toMatch(/Borrador/);
     expect(lake.api.queries).toHaveLength(1);
-    expect(lake.api.queries[0]).toMatchObject({ path: "/v2025-10-01/data/query/production", perspective: "published", params: { market: "br" }, authorization: null });
+    expect(lake.api.queries[0]).toMatchObject({
+      path: "/v2025-10-01/data/query/production",
+      perspective: "published",
+      params: { market: "br" },
+      authorization: null,
+    });
   });
 
   it("reads drafts with the viewer token in preview", async () => {
     const { getLanding } = await import("@/lib/content/landing-source");
     const content = await getLanding("mx", { preview: true });
     expect(content.hero.title).toMatch(/^\[Borrador\]/);
-    expect(lake.api.queries[0]).toMatchObject({ perspective: "drafts", params: { market: "mx" }, authorization: "Bearer viewer-token" });
+    expect(lake.api.queries[0]).toMatchObject({
+      perspective: "drafts",
+      params: { market: "mx" },
+      authorization: "Bearer viewer-token",
+    });
   });
 
   it("marks copy for visual editing only in preview, keeping the values the code matches on clean", async () => {
@@ -39,7 +48,13 @@ describe("Sanity mode, through the real @sanity/client", () => {
     // ...values the form submits and the page branches on don't.
     expect(draft.market).toBe("mx");
     expect(draft.defaultPhonePrefix).toBe("52");
-    expect(draft.contact.volumeOptions.map((o) => o.value)).toEqual(["0-4999", "5000-9999", "10000-49999", "50000-99999", "100000-plus"]);
+    expect(draft.contact.volumeOptions.map((o) => o.value)).toEqual([
+      "0-4999",
+      "5000-9999",
+      "10000-49999",
+      "50000-99999",
+      "100000-plus",
+    ]);
   });
 
   it("refuses preview without a token instead of showing published copy as drafts", async () => {
@@ -64,7 +79,9 @@ describe("Sanity mode, through the real @sanity/client", () => {
     const { getLanding } = await import("@/lib/content/landing-source");
     for (const preview of [false, true]) {
       const started = performance.now();
-      await expect(getLanding("mx", { preview })).rejects.toThrow(/Sanity Content Lake did not answer within 1500 ms \(SANITY_TIMEOUT_MS\)/);
+      await expect(getLanding("mx", { preview })).rejects.toThrow(
+        /Sanity Content Lake did not answer within 1500 ms \(SANITY_TIMEOUT_MS\)/,
+      );
       const elapsed = performance.now() - started;
       expect(elapsed).toBeGreaterThanOrEqual(1400);
       expect(elapsed).toBeLessThan(3000);
@@ -72,7 +89,9 @@ describe("Sanity mode, through the real @sanity/client", () => {
     // Retries are bounded: at most three attempts per read reached the API.
     expect(lake.api.queries.length).toBeLessThanOrEqual(6);
     logs.restore();
-    expect(logs.events("content.failed")).toEqual(expect.arrayContaining([expect.objectContaining({ level: "error", market: "mx", backend: "sanity" })]));
+    expect(logs.events("content.failed")).toEqual(
+      expect.arrayContaining([expect.objectContaining({ level: "error", market: "mx", backend: "sanity" })]),
+    );
   });
 
   it("still answers when the Content Lake is slow but within the deadline", async () => {

@@ -34,7 +34,22 @@ describe("choosing where leads go", () => {
     const [a, b] = await Promise.all([getSubmissionsStore(), getSubmissionsStore()]);
     expect(a).toBe(b);
     expect(a).toBeInstanceOf(PgliteSubmissionsStore);
-    const lead = { id: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69", company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "5512345678", phoneE164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx", attribution: {}, consent: "granted", noticeVersion: "2026-11-23" } as const;
+    const lead = {
+      id: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69",
+      company: "Acme",
+      contact: "Ana",
+      email: "ana@example.com",
+      phonePrefix: "52",
+      phone: "5512345678",
+      phoneE164: "+525512345678",
+      country: "usa",
+      reason: "goods",
+      volume: "0-4999",
+      market: "mx",
+      attribution: {},
+      consent: "granted",
+      noticeVersion: "2026-11-23",
+    } as const;
     expect(await a.insert(lead)).toBe("stored");
     await a.close?.();
     // Reopened from disk, the lead is still there.
@@ -59,9 +74,25 @@ describe("conversion reporting in embedded mode", () => {
     vi.stubEnv("SUPABASE_URL", "");
     const logs = captureLogs();
     const { reportLeadConversion } = await import("@/lib/meta/conversion-reporter");
-    const page = "https://pagos.example/mx/empresas?utm_source=facebook&utm_campaign=cfo-ana&fbclid=IwAR0secret#contact-form";
+    const page =
+      "https://pagos.example/mx/empresas?utm_source=facebook&utm_campaign=cfo-ana&fbclid=IwAR0secret#contact-form";
     await reportLeadConversion(
-      { id: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69", company: "Acme Importaciones", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "5512345678", phoneE164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx", attribution: {}, consent: "granted", noticeVersion: "2026-11-23" },
+      {
+        id: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69",
+        company: "Acme Importaciones",
+        contact: "Ana",
+        email: "ana@example.com",
+        phonePrefix: "52",
+        phone: "5512345678",
+        phoneE164: "+525512345678",
+        country: "usa",
+        reason: "goods",
+        volume: "0-4999",
+        market: "mx",
+        attribution: {},
+        consent: "granted",
+        noticeVersion: "2026-11-23",
+      },
       { pageUrl: page, userAgent: "Mozilla/5.0 UA", ip: "203.0.113.9", fbc: "fb.1.1763860000000.IwAR0secret" },
     );
     logs.restore();
@@ -82,8 +113,28 @@ describe("conversion reporting in embedded mode", () => {
     vi.stubEnv("SUPABASE_URL", "");
     const logs = captureLogs();
     const { reportLeadConversion } = await import("@/lib/meta/conversion-reporter");
-    await reportLeadConversion({ id: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69", company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "5512345678", phoneE164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx", attribution: {}, consent: "granted", noticeVersion: null }, { pageUrl: "https://pagos.example/mx", userAgent: null, ip: null });
+    await reportLeadConversion(
+      {
+        id: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69",
+        company: "Acme",
+        contact: "Ana",
+        email: "ana@example.com",
+        phonePrefix: "52",
+        phone: "5512345678",
+        phoneE164: "+525512345678",
+        country: "usa",
+        reason: "goods",
+        volume: "0-4999",
+        market: "mx",
+        attribution: {},
+        consent: "granted",
+        noticeVersion: null,
+      },
+      { pageUrl: "https://pagos.example/mx", userAgent: null, ip: null },
+    );
     logs.restore();
-    expect(logs.lines.map((l) => [l.event, l.msg])).toEqual([["conversion.skipped", "Conversion not reported: the request had no user agent"]]);
+    expect(logs.lines.map((l) => [l.event, l.msg])).toEqual([
+      ["conversion.skipped", "Conversion not reported: the request had no user agent"],
+    ]);
   });
 });

@@ -11,8 +11,28 @@ let fake: FakeSupabase;
 const ANON_KEY = "test-anon-key";
 const SIGNING_SECRET = "test-conversion-signing-secret-0123456789";
 
-const lead = (): Lead => ({ id: randomUUID(), company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "5512345678", phoneE164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx", attribution: {}, consent: "unanswered", noticeVersion: null });
-const visit = { pageUrl: "https://pagos.example/mx?fbclid=abc", userAgent: "Mozilla/5.0", ip: "203.0.113.9", fbc: "fb.1.1763860000000.abc" };
+const lead = (): Lead => ({
+  id: randomUUID(),
+  company: "Acme",
+  contact: "Ana",
+  email: "ana@example.com",
+  phonePrefix: "52",
+  phone: "5512345678",
+  phoneE164: "+525512345678",
+  country: "usa",
+  reason: "goods",
+  volume: "0-4999",
+  market: "mx",
+  attribution: {},
+  consent: "unanswered",
+  noticeVersion: null,
+});
+const visit = {
+  pageUrl: "https://pagos.example/mx?fbclid=abc",
+  userAgent: "Mozilla/5.0",
+  ip: "203.0.113.9",
+  fbc: "fb.1.1763860000000.abc",
+};
 const store = (timeoutMs = 500) => new SupabaseSubmissionsStore(fake.url, ANON_KEY, { timeoutMs, backoffMs: 20 });
 const inserts = () => fake.requests.filter((r) => r.path === "/rest/v1/contact_submissions");
 
@@ -32,7 +52,20 @@ describe("the Supabase store, through the real supabase-js client", () => {
     const [request] = inserts();
     expect(request).toMatchObject({ method: "POST", apikey: ANON_KEY });
     expect(request!.body).toEqual([
-      { id: l.id, company: "Acme", contact_name: "Ana", email: "ana@example.com", phone_prefix: "52", phone: "5512345678", phone_e164: "+525512345678", country: "usa", reason: "goods", volume: "0-4999", market: "mx", tracking_consent: "unanswered" },
+      {
+        id: l.id,
+        company: "Acme",
+        contact_name: "Ana",
+        email: "ana@example.com",
+        phone_prefix: "52",
+        phone: "5512345678",
+        phone_e164: "+525512345678",
+        country: "usa",
+        reason: "goods",
+        volume: "0-4999",
+        market: "mx",
+        tracking_consent: "unanswered",
+      },
     ]);
     expect((await fake.rows()).filter((r) => r.id === l.id)).toHaveLength(1);
   });
@@ -41,8 +74,20 @@ describe("the Supabase store, through the real supabase-js client", () => {
     const l: Lead = {
       ...lead(),
       attribution: {
-        first: { utm_source: "newsletter", utm_campaign: "a", landing_url: "https://pagos.example/mx?utm_source=newsletter&utm_campaign=a", at: "2026-11-20T10:00:00.000Z" },
-        last: { utm_source: "google", utm_medium: "cpc", utm_campaign: "b", gclid: "Cj0KCQiA_x", referrer: "https://www.google.com/", at: "2026-11-22T10:00:00.000Z" },
+        first: {
+          utm_source: "newsletter",
+          utm_campaign: "a",
+          landing_url: "https://pagos.example/mx?utm_source=newsletter&utm_campaign=a",
+          at: "2026-11-20T10:00:00.000Z",
+        },
+        last: {
+          utm_source: "google",
+          utm_medium: "cpc",
+          utm_campaign: "b",
+          gclid: "Cj0KCQiA_x",
+          referrer: "https://www.google.com/",
+          at: "2026-11-22T10:00:00.000Z",
+        },
       },
     };
     expect(await store().insert(l)).toBe("stored");
@@ -63,7 +108,13 @@ describe("the Supabase store, through the real supabase-js client", () => {
     // Absent values are left out of the body, not sent as null.
     expect(Object.keys((inserts()[0]!.body as Record<string, unknown>[])[0]!)).not.toContain("first_gclid");
     const [row] = (await fake.rows()).filter((r) => r.id === l.id) as Record<string, unknown>[];
-    expect(row).toMatchObject({ first_utm_campaign: "a", last_utm_campaign: "b", last_gclid: "Cj0KCQiA_x", first_gclid: null, last_landing_url: null });
+    expect(row).toMatchObject({
+      first_utm_campaign: "a",
+      last_utm_campaign: "b",
+      last_gclid: "Cj0KCQiA_x",
+      first_gclid: null,
+      last_landing_url: null,
+    });
     expect(new Date(row!.first_touch_at as string).toISOString()).toBe("2026-11-20T10:00:00.000Z");
   });
 
@@ -79,7 +130,11 @@ describe("the Supabase store, through the real supabase-js client", () => {
     const logs = captureLogs();
     await expect(store().insert(lead())).rejects.toBeInstanceOf(StoreUnavailableError);
     expect(inserts()).toHaveLength(3);
-    expect(logs.events("lead.store_retry").map((l) => [l.level, l.attempt, l.status])).toEqual([["warn", 1, 500], ["warn", 2, 500], ["warn", 3, 500]]);
+    expect(logs.events("lead.store_retry").map((l) => [l.level, l.attempt, l.status])).toEqual([
+      ["warn", 1, 500],
+      ["warn", 2, 500],
+      ["warn", 3, 500],
+    ]);
     logs.restore();
   });
 
@@ -95,7 +150,10 @@ describe("the Supabase store, through the real supabase-js client", () => {
   it("treats another 4xx (a wrong key, a missing grant) as the operator's error, not as unavailable", async () => {
     const logs = captureLogs();
     // A project URL that is not PostgREST's: 404, which no retry or visitor can fix.
-    const misconfigured = new SupabaseSubmissionsStore(`${fake.url}/elsewhere`, ANON_KEY, { timeoutMs: 500, backoffMs: 10 });
+    const misconfigured = new SupabaseSubmissionsStore(`${fake.url}/elsewhere`, ANON_KEY, {
+      timeoutMs: 500,
+      backoffMs: 10,
+    });
     const failure = await misconfigured.insert(lead()).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(Error);
     expect(failure).not.toBeInstanceOf(StoreUnavailableError);
@@ -148,16 +206,35 @@ describe("the Supabase store, through the real supabase-js client", () => {
 describe("the route on the Supabase store", () => {
   const SITE = "http://127.0.0.1:3101";
   const body = (submissionId: string) =>
-    JSON.stringify({ company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "52", phone: "55 1234 5678", country: "usa", reason: "goods", volume: "0-4999", market: "mx", submissionId, website: "" });
-  const submit = (submissionId: string) =>
-    handleContact(new Request(`${SITE}/api/contact`, { method: "POST", headers: { "content-type": "application/json", origin: SITE }, body: body(submissionId) }), {
-      store: async () => store(100),
-      limiter: new MemoryRateLimiter(0),
-      consent: async () => "unanswered",
-      report: () => {},
-      alert: () => {},
-      siteUrl: SITE,
+    JSON.stringify({
+      company: "Acme",
+      contact: "Ana",
+      email: "ana@example.com",
+      phonePrefix: "52",
+      phone: "55 1234 5678",
+      country: "usa",
+      reason: "goods",
+      volume: "0-4999",
+      market: "mx",
+      submissionId,
+      website: "",
     });
+  const submit = (submissionId: string) =>
+    handleContact(
+      new Request(`${SITE}/api/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: SITE },
+        body: body(submissionId),
+      }),
+      {
+        store: async () => store(100),
+        limiter: new MemoryRateLimiter(0),
+        consent: async () => "unanswered",
+        report: () => {},
+        alert: () => {},
+        siteUrl: SITE,
+      },
+    );
 
   it("answers 503 while the store is slow past its deadline, and the visitor's retry after recovery stores one row", async () => {
     const logs = captureLogs();
@@ -226,9 +303,15 @@ describe("conversion reporting in Supabase mode", () => {
     const { reportLeadConversion } = await import("@/lib/meta/conversion-reporter");
     const l = { ...lead(), consent: "granted" as const };
     await reportLeadConversion(l, visit);
-    expect(fake.requests.some((r) => r.path === "/functions/v1/meta-conversion" && (r.body as { eventId?: string })?.eventId === l.id)).toBe(false);
+    expect(
+      fake.requests.some(
+        (r) => r.path === "/functions/v1/meta-conversion" && (r.body as { eventId?: string })?.eventId === l.id,
+      ),
+    ).toBe(false);
     logs.restore();
-    expect(logs.events("conversion.failed").map((l) => (l.err as { message: string }).message)).toEqual([expect.stringContaining("CONVERSION_SIGNING_SECRET is not set")]);
+    expect(logs.events("conversion.failed").map((l) => (l.err as { message: string }).message)).toEqual([
+      expect.stringContaining("CONVERSION_SIGNING_SECRET is not set"),
+    ]);
     vi.unstubAllEnvs();
   });
 });

@@ -9,7 +9,9 @@ export async function watchCsp(page: Page): Promise<string[]> {
   await page.exposeFunction("__reportCsp", (v: string) => violations.push(v));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => {
-      (window as unknown as { __reportCsp(v: string): void }).__reportCsp(`${e.effectiveDirective} blocked ${e.blockedURI}`);
+      (window as unknown as { __reportCsp(v: string): void }).__reportCsp(
+        `${e.effectiveDirective} blocked ${e.blockedURI}`,
+      );
     });
   });
   page.on("console", (m) => {

@@ -23,7 +23,13 @@ export type DocFile = {
 const SHELLS = new Set(["sh", "bash", "shell", "console"]);
 
 export function docFiles(): string[] {
-  return ["README.md", ...readdirSync("docs").filter((f) => f.endsWith(".md")).sort().map((f) => join("docs", f))];
+  return [
+    "README.md",
+    ...readdirSync("docs")
+      .filter((f) => f.endsWith(".md"))
+      .sort()
+      .map((f) => join("docs", f)),
+  ];
 }
 
 export function readDoc(file: string): DocFile {
@@ -50,7 +56,11 @@ export function readDoc(file: string): DocFile {
 
 /** Shell blocks, each with its tag (see docs/development.md: "" runs, server, suite, external). */
 export function shellBlocks(docs: DocFile[]): ShellBlock[] {
-  return docs.flatMap((d) => d.fences.filter((f) => SHELLS.has(f.lang)).map((f) => ({ file: d.file, line: f.line, tag: f.tag, script: f.content })));
+  return docs.flatMap((d) =>
+    d.fences
+      .filter((f) => SHELLS.has(f.lang))
+      .map((f) => ({ file: d.file, line: f.line, tag: f.tag, script: f.content })),
+  );
 }
 
 /** The commands of a shell script, one per logical line (backslash continuations joined, comments dropped). */

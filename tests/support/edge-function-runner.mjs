@@ -4,5 +4,6 @@
 /* global Deno */
 const port = Number(Deno.env.get("EDGE_FUNCTION_PORT"));
 const serve = Deno.serve.bind(Deno);
-Deno.serve = (handler) => serve({ hostname: "127.0.0.1", port, onListen: () => console.log(`edge function on ${port}`) }, handler);
+Deno.serve = (handler) =>
+  serve({ hostname: "127.0.0.1", port, onListen: () => console.log(`edge function on ${port}`) }, handler);
 await import(new URL(Deno.args[0], `file://${Deno.cwd()}/`).href);

@@ -4,13 +4,30 @@
 import { createServer, type Server } from "node:http";
 
 export type GraphMode = "ok" | "refuse-event" | "down" | "slow";
-export type GraphCall = { method: string; path: string; search: string; headers: Record<string, string | string[] | undefined>; body: unknown };
-
-export const GRAPH_ERROR = {
-  error: { message: "Invalid parameter", type: "OAuthException", code: 100, error_subcode: 2804050, fbtrace_id: "AbCdEfGhIjK" },
+export type GraphCall = {
+  method: string;
+  path: string;
+  search: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
 };
 
-export type FakeGraphApi = { url: string; calls: GraphCall[]; setMode(mode: GraphMode, slowMs?: number): void; close(): Promise<void> };
+export const GRAPH_ERROR = {
+  error: {
+    message: "Invalid parameter",
+    type: "OAuthException",
+    code: 100,
+    error_subcode: 2804050,
+    fbtrace_id: "AbCdEfGhIjK",
+  },
+};
+
+export type FakeGraphApi = {
+  url: string;
+  calls: GraphCall[];
+  setMode(mode: GraphMode, slowMs?: number): void;
+  close(): Promise<void>;
+};
 
 export async function startFakeGraphApi(): Promise<FakeGraphApi> {
   const calls: GraphCall[] = [];
@@ -36,9 +53,14 @@ export async function startFakeGraphApi(): Promise<FakeGraphApi> {
       res.end(JSON.stringify(payload));
     };
     if (mode === "refuse-event") return send(400, GRAPH_ERROR);
-    if (req.method !== "POST" || !/^\/v\d+\.\d+\/\d+\/events$/.test(url.pathname)) return send(404, { error: { message: "Unknown path", code: 803 } });
+    if (req.method !== "POST" || !/^\/v\d+\.\d+\/\d+\/events$/.test(url.pathname))
+      return send(404, { error: { message: "Unknown path", code: 803 } });
     const events = (body as { data?: unknown[] } | null)?.data;
-    return send(200, { events_received: Array.isArray(events) ? events.length : 0, messages: [], fbtrace_id: "AbCdEfGhIjK" });
+    return send(200, {
+      events_received: Array.isArray(events) ? events.length : 0,
+      messages: [],
+      fbtrace_id: "AbCdEfGhIjK",
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };

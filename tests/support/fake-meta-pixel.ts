@@ -30,7 +30,8 @@ export async function interceptMeta(page: Page): Promise<Request[]> {
   await page.route(/^https:\/\/(connect\.facebook\.net|www\.facebook\.com)\//, async (route) => {
     requests.push(route.request());
     const url = new URL(route.request().url());
-    if (url.hostname === "connect.facebook.net") await route.fulfill({ contentType: "text/javascript", body: FBEVENTS });
+    if (url.hostname === "connect.facebook.net")
+      await route.fulfill({ contentType: "text/javascript", body: FBEVENTS });
     else await route.fulfill({ contentType: "image/gif", body: Buffer.from("R0lGODlhAQABAAAAACw=", "base64") });
   });
   return requests;
@@ -38,4 +39,6 @@ export async function interceptMeta(page: Page): Promise<Request[]> {
 
 /** The events that reached Meta's /tr endpoint, in order. */
 export const sentEvents = (requests: Request[]) =>
-  requests.filter((r) => r.url().startsWith("https://www.facebook.com/tr")).map((r) => new URL(r.url()).searchParams.get("ev"));
+  requests
+    .filter((r) => r.url().startsWith("https://www.facebook.com/tr"))
+    .map((r) => new URL(r.url()).searchParams.get("ev"));

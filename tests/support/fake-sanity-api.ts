@@ -52,16 +52,29 @@ export async function startFakeSanityApi(datasetFile: string, port = 0): Promise
     if (req.method === "POST") {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
-      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { query: string; params?: Record<string, unknown> };
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+        query: string;
+        params?: Record<string, unknown>;
+      };
       query = body.query;
       Object.assign(params, body.params);
     }
     const perspective = url.searchParams.get("perspective");
     const resultSourceMap = url.searchParams.get("resultSourceMap");
-    queries.push({ path: url.pathname, perspective, params, authorization: req.headers.authorization ?? null, tag: url.searchParams.get("tag"), resultSourceMap });
+    queries.push({
+      path: url.pathname,
+      perspective,
+      params,
+      authorization: req.headers.authorization ?? null,
+      tag: url.searchParams.get("tag"),
+      resultSourceMap,
+    });
     if (api.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, api.delayMs));
     if (res.destroyed) return;
-    const dataset = applyPerspective(readDataset(datasetFile), (perspective === "drafts" ? "drafts" : "published") as Perspective);
+    const dataset = applyPerspective(
+      readDataset(datasetFile),
+      (perspective === "drafts" ? "drafts" : "published") as Perspective,
+    );
     const result = await (await evaluate(parse(query, { params }), { dataset, params })).get();
     // Like the Content Lake, a source map only when asked for (stega needs it to encode).
     const body = { query, result, ms: 1, ...(resultSourceMap ? { resultSourceMap: rootSourceMap(result) } : {}) };

@@ -28,7 +28,14 @@ export const FAKE_SERVICE_ROLE_KEY = "fake-service-role-key";
 
 export type RestMode = "ok" | "down" | "slow" | "refuse";
 export type FunctionsMode = "ok" | "down";
-export type RecordedRequest = { method: string; path: string; apikey: string | null; authorization: string | null; body: unknown; signed?: boolean };
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  apikey: string | null;
+  authorization: string | null;
+  body: unknown;
+  signed?: boolean;
+};
 
 export type FakeSupabase = {
   url: string;
@@ -80,7 +87,10 @@ function send(res: ServerResponse, status: number, body?: unknown) {
   res.end(body === undefined ? "" : JSON.stringify(body));
 }
 
-export async function startFakeSupabase(port = 0, { signingSecret }: { signingSecret?: string } = {}): Promise<FakeSupabase> {
+export async function startFakeSupabase(
+  port = 0,
+  { signingSecret }: { signingSecret?: string } = {},
+): Promise<FakeSupabase> {
   const db = await PGlite.create();
   await migrate(db);
   const requests: RecordedRequest[] = [];
@@ -88,9 +98,14 @@ export async function startFakeSupabase(port = 0, { signingSecret }: { signingSe
   let functions: FunctionsMode = "ok";
   let slowMs = 3000;
 
-  const rows = async () => (await db.query<LeadRow>("select * from public.contact_submissions order by created_at")).rows;
+  const rows = async () =>
+    (await db.query<LeadRow>("select * from public.contact_submissions order by created_at")).rows;
   const tableColumns = new Set(
-    (await db.query<{ column_name: string }>("select column_name from information_schema.columns where table_schema = 'public' and table_name = 'contact_submissions'")).rows.map((r) => r.column_name),
+    (
+      await db.query<{ column_name: string }>(
+        "select column_name from information_schema.columns where table_schema = 'public' and table_name = 'contact_submissions'",
+      )
+    ).rows.map((r) => r.column_name),
   );
 
   const server = createServer(async (req, res) => {
@@ -118,43 +133,80 @@ export async function startFakeSupabase(port = 0, { signingSecret }: { signingSe
       const body: unknown = text ? JSON.parse(text) : null;
       const apikey = typeof req.headers.apikey === "string" ? req.headers.apikey : null;
       const signature = req.headers[SIGNATURE_HEADER];
-      const signed = signingSecret ? (await verifySignatureHeader(signingSecret, typeof signature === "string" ? signature : null, text)).ok : undefined;
-      requests.push({ method: req.method ?? "", path: url.pathname, apikey, authorization: req.headers.authorization ?? null, body, ...(signed === undefined ? {} : { signed }) });
+      const signed = signingSecret
+        ? (await verifySignatureHeader(signingSecret, typeof signature === "string" ? signature : null, text)).ok
+        : undefined;
+      requests.push({
+        method: req.method ?? "",
+        path: url.pathname,
+        apikey,
+        authorization: req.headers.authorization ?? null,
+        body,
+        ...(signed === undefined ? {} : { signed }),
+      });
       // Supabase's gateway refuses any call without a project key.
       if (!apikey) return send(res, 401, { message: "No API key found in request" });
 
       if (url.pathname === "/rest/v1/contact_submissions" && req.method === "POST") {
         if (rest === "refuse") return req.socket.destroy();
-        if (rest === "down") return send(res, 500, { code: "XX000", message: "Internal server error", details: null, hint: null });
+        if (rest === "down")
+          return send(res, 500, { code: "XX000", message: "Internal server error", details: null, hint: null });
         if (rest === "slow") await new Promise((r) => setTimeout(r, slowMs));
-        if (!Array.isArray(body) || body.length !== 1) return send(res, 400, { code: "PGRST102", message: "Expected an array of one row" });
+        if (!Array.isArray(body) || body.length !== 1)
+          return send(res, 400, { code: "PGRST102", message: "Expected an array of one row" });
         // PostgREST refuses a column the table does not have; the columns anon may not write are PostgreSQL's to refuse.
         const given = Object.keys(body[0] as object);
         const unknown = given.find((column) => !tableColumns.has(column));
-        if (unknown) return send(res, 400, { code: "PGRST204", message: `Could not find the '${unknown}' column of 'contact_submissions' in the schema cache`, details: null, hint: null });
-        if (given.some((column) => !(LEAD_COLUMNS as readonly string[]).includes(column))) return send(res, 401, { code: "42501", message: "permission denied for table contact_submissions", details: null, hint: null });
+        if (unknown)
+          return send(res, 400, {
+            code: "PGRST204",
+            message: `Could not find the '${unknown}' column of 'contact_submissions' in the schema cache`,
+            details: null,
+            hint: null,
+          });
+        if (given.some((column) => !(LEAD_COLUMNS as readonly string[]).includes(column)))
+          return send(res, 401, {
+            code: "42501",
+            message: "permission denied for table contact_submissions",
+            details: null,
+            hint: null,
+          });
         try {
           await insertAsAnon(db, body[0] as LeadRow);
         } catch (error) {
           const e = error as { code?: string; message?: string };
           // PostgREST answers a unique violation with 409 and other constraint failures with 400.
-          return send(res, e.code === "23505" ? 409 : e.code === "42501" ? 401 : 400, { code: e.code, message: e.message, details: null, hint: null });
+          return send(res, e.code === "23505" ? 409 : e.code === "42501" ? 401 : 400, {
+            code: e.code,
+            message: e.message,
+            details: null,
+            hint: null,
+          });
         }
         return send(res, 201);
       }
       if (url.pathname === "/rest/v1/contact_submissions" && (req.method === "GET" || req.method === "PATCH")) {
-        if (rest === "down") return send(res, 500, { code: "XX000", message: "Internal server error", details: null, hint: null });
-        const role = apikey === FAKE_SERVICE_ROLE_KEY && req.headers.authorization === `Bearer ${FAKE_SERVICE_ROLE_KEY}` ? "service_role" : "anon";
+        if (rest === "down")
+          return send(res, 500, { code: "XX000", message: "Internal server error", details: null, hint: null });
+        const role =
+          apikey === FAKE_SERVICE_ROLE_KEY && req.headers.authorization === `Bearer ${FAKE_SERVICE_ROLE_KEY}`
+            ? "service_role"
+            : "anon";
         const query = postgrestQuery(url.searchParams);
-        if (typeof query === "string") return send(res, 400, { code: "PGRST100", message: query, details: null, hint: null });
-        const representation = req.method === "GET" || String(req.headers.prefer ?? "").includes("return=representation");
+        if (typeof query === "string")
+          return send(res, 400, { code: "PGRST100", message: query, details: null, hint: null });
+        const representation =
+          req.method === "GET" || String(req.headers.prefer ?? "").includes("return=representation");
         let sql: string;
         const params = [...query.params];
         if (req.method === "GET") sql = `select ${query.select} from public.contact_submissions where ${query.where}`;
         else {
           const changes = Object.entries((body ?? {}) as Record<string, unknown>);
-          if (changes.length === 0 || changes.some(([column]) => !IDENTIFIER.test(column))) return send(res, 400, { code: "PGRST102", message: "Bad update body" });
-          const set = changes.map(([column, value]) => (params.push(value), `${column} = $${params.length}`)).join(", ");
+          if (changes.length === 0 || changes.some(([column]) => !IDENTIFIER.test(column)))
+            return send(res, 400, { code: "PGRST102", message: "Bad update body" });
+          const set = changes
+            .map(([column, value]) => (params.push(value), `${column} = $${params.length}`))
+            .join(", ");
           sql = `update public.contact_submissions set ${set} where ${query.where}${representation ? ` returning ${query.select}` : ""}`;
         }
         try {
@@ -165,26 +217,44 @@ export async function startFakeSupabase(port = 0, { signingSecret }: { signingSe
           return representation ? send(res, 200, result.rows) : send(res, 204);
         } catch (error) {
           const e = error as { code?: string; message?: string };
-          return send(res, e.code === "42501" ? 401 : 400, { code: e.code, message: e.message, details: null, hint: null });
+          return send(res, e.code === "42501" ? 401 : 400, {
+            code: e.code,
+            message: e.message,
+            details: null,
+            hint: null,
+          });
         }
       }
       const rpc = /^\/rest\/v1\/rpc\/([a-z_][a-z0-9_]*)$/.exec(url.pathname)?.[1];
       if (rpc && req.method === "POST") {
         if (rest === "refuse") return req.socket.destroy();
-        if (rest === "down") return send(res, 500, { code: "XX000", message: "Internal server error", details: null, hint: null });
+        if (rest === "down")
+          return send(res, 500, { code: "XX000", message: "Internal server error", details: null, hint: null });
         if (rest === "slow") await new Promise((r) => setTimeout(r, slowMs));
-        const role = apikey === FAKE_SERVICE_ROLE_KEY && req.headers.authorization === `Bearer ${FAKE_SERVICE_ROLE_KEY}` ? "service_role" : "anon";
+        const role =
+          apikey === FAKE_SERVICE_ROLE_KEY && req.headers.authorization === `Bearer ${FAKE_SERVICE_ROLE_KEY}`
+            ? "service_role"
+            : "anon";
         const args = Object.entries((body ?? {}) as Record<string, unknown>);
-        if (args.some(([name]) => !IDENTIFIER.test(name))) return send(res, 400, { code: "PGRST102", message: "Bad arguments" });
+        if (args.some(([name]) => !IDENTIFIER.test(name)))
+          return send(res, 400, { code: "PGRST102", message: "Bad arguments" });
         try {
           const result = await db.transaction(async (tx) => {
             await tx.exec(`set local role ${role}`);
-            return tx.query<{ result: unknown }>(`select public.${rpc}(${args.map(([name], i) => `${name} => $${i + 1}`).join(", ")}) as result`, args.map(([, value]) => value));
+            return tx.query<{ result: unknown }>(
+              `select public.${rpc}(${args.map(([name], i) => `${name} => $${i + 1}`).join(", ")}) as result`,
+              args.map(([, value]) => value),
+            );
           });
           return send(res, 200, result.rows[0]?.result ?? null);
         } catch (error) {
           const e = error as { code?: string; message?: string };
-          return send(res, e.code === "42501" ? 401 : 400, { code: e.code, message: e.message, details: null, hint: null });
+          return send(res, e.code === "42501" ? 401 : 400, {
+            code: e.code,
+            message: e.message,
+            details: null,
+            hint: null,
+          });
         }
       }
       if (url.pathname === "/functions/v1/meta-conversion" && req.method === "POST") {
@@ -221,6 +291,8 @@ export async function startFakeSupabase(port = 0, { signingSecret }: { signingSe
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const fake = await startFakeSupabase(Number(process.env.FAKE_SUPABASE_PORT ?? 3102), { signingSecret: process.env.FAKE_CONVERSION_SIGNING_SECRET || undefined });
+  const fake = await startFakeSupabase(Number(process.env.FAKE_SUPABASE_PORT ?? 3102), {
+    signingSecret: process.env.FAKE_CONVERSION_SIGNING_SECRET || undefined,
+  });
   console.log(`fake Supabase on ${fake.url}`);
 }

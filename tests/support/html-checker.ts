@@ -9,7 +9,14 @@ import { promisify } from "node:util";
 const VNU_JAR = String(createRequire(import.meta.url)("vnu-jar"));
 const JAVA = process.env.JAVA_PATH || "java";
 
-type VnuMessage = { type: string; subType?: string; url?: string; message: string; lastLine?: number; extract?: string };
+type VnuMessage = {
+  type: string;
+  subType?: string;
+  url?: string;
+  message: string;
+  lastLine?: number;
+  extract?: string;
+};
 
 export type HtmlProblem = { document: string; line?: number; message: string; extract?: string };
 
@@ -27,9 +34,13 @@ export async function htmlErrors(documents: Record<string, string>): Promise<Htm
       names.set(file, name);
       return file;
     });
-    const { stdout } = await promisify(execFile)(JAVA, ["-jar", VNU_JAR, "--format", "json", "--stdout", "--exit-zero-always", ...files], {
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const { stdout } = await promisify(execFile)(
+      JAVA,
+      ["-jar", VNU_JAR, "--format", "json", "--stdout", "--exit-zero-always", ...files],
+      {
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     const { messages } = JSON.parse(stdout) as { messages: VnuMessage[] };
     return messages
       .filter((m) => m.type === "error" || m.type === "non-document-error")
@@ -46,6 +57,10 @@ export async function htmlErrors(documents: Record<string, string>): Promise<Htm
 
 /** One line per problem, for an assertion message a reader can act on. */
 export function describeProblems(problems: HtmlProblem[]): string {
-  return problems.map((p) => `${p.document}${p.line ? `:${p.line}` : ""}: ${p.message}${p.extract ? `\n    ${p.extract.replace(/\s+/g, " ").slice(0, 200)}` : ""}`).join("\n");
+  return problems
+    .map(
+      (p) =>
+        `${p.document}${p.line ? `:${p.line}` : ""}: ${p.message}${p.extract ? `\n    ${p.extract.replace(/\s+/g, " ").slice(0, 200)}` : ""}`,
+    )
+    .join("\n");
 }
-

@@ -14,7 +14,9 @@ export async function watchLayoutShifts(page: Page): Promise<() => Promise<strin
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Shift[]) {
         if (entry.hadRecentInput) continue;
-        const nodes = entry.sources.map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName)));
+        const nodes = entry.sources.map((s) =>
+          s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName),
+        );
         seen.push(`${entry.value.toFixed(5)} ${nodes.join(", ")}`);
       }
     }).observe({ type: "layout-shift", buffered: true });

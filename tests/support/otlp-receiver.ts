@@ -3,8 +3,20 @@
 import { createServer, type Server } from "node:http";
 
 type AnyValue = { stringValue?: string; intValue?: number | string; boolValue?: boolean; doubleValue?: number };
-type OtlpSpan = { traceId: string; spanId: string; parentSpanId?: string; name: string; attributes?: { key: string; value: AnyValue }[]; status?: { code?: number; message?: string } };
-type OtlpBody = { resourceSpans?: { resource?: { attributes?: { key: string; value: AnyValue }[] }; scopeSpans?: { spans?: OtlpSpan[] }[] }[] };
+type OtlpSpan = {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  attributes?: { key: string; value: AnyValue }[];
+  status?: { code?: number; message?: string };
+};
+type OtlpBody = {
+  resourceSpans?: {
+    resource?: { attributes?: { key: string; value: AnyValue }[] };
+    scopeSpans?: { spans?: OtlpSpan[] }[];
+  }[];
+};
 
 export type ReceivedSpan = {
   traceId: string;
@@ -19,8 +31,10 @@ export type ReceivedSpan = {
 
 export type OtlpReceiver = { url: string; spans: ReceivedSpan[]; close(): Promise<void> };
 
-const value = (v: AnyValue) => v.stringValue ?? (v.intValue !== undefined ? Number(v.intValue) : undefined) ?? v.boolValue ?? v.doubleValue;
-const attributes = (list: { key: string; value: AnyValue }[] = []) => Object.fromEntries(list.map((a) => [a.key, value(a.value)]));
+const value = (v: AnyValue) =>
+  v.stringValue ?? (v.intValue !== undefined ? Number(v.intValue) : undefined) ?? v.boolValue ?? v.doubleValue;
+const attributes = (list: { key: string; value: AnyValue }[] = []) =>
+  Object.fromEntries(list.map((a) => [a.key, value(a.value)]));
 
 /** Listens on a free loopback port; `url` is what OTEL_EXPORTER_OTLP_ENDPOINT takes (the exporter adds /v1/traces). */
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
@@ -28,7 +42,11 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    if (req.method !== "POST" || req.url !== "/v1/traces" || !String(req.headers["content-type"]).startsWith("application/json")) {
+    if (
+      req.method !== "POST" ||
+      req.url !== "/v1/traces" ||
+      !String(req.headers["content-type"]).startsWith("application/json")
+    ) {
       res.writeHead(415).end();
       return;
     }

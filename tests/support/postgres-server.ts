@@ -24,8 +24,15 @@ export async function startPostgres(): Promise<{ connectionString: string; stop:
   const asRoot = process.getuid?.() === 0;
   const user = asRoot ? serverUser() : undefined;
   const run = (cmd: string, args: string[]) =>
-    execFileSync(user ? "runuser" : join(BIN, cmd), user ? ["-u", user, "--", join(BIN, cmd), ...args] : args, { stdio: "pipe" });
-  if (user) chownSync(dir, Number(execFileSync("id", ["-u", user]).toString().trim()), Number(execFileSync("id", ["-g", user]).toString().trim()));
+    execFileSync(user ? "runuser" : join(BIN, cmd), user ? ["-u", user, "--", join(BIN, cmd), ...args] : args, {
+      stdio: "pipe",
+    });
+  if (user)
+    chownSync(
+      dir,
+      Number(execFileSync("id", ["-u", user]).toString().trim()),
+      Number(execFileSync("id", ["-g", user]).toString().trim()),
+    );
   const data = join(dir, "data");
   const port = await freePort();
   run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);

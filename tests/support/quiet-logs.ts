@@ -2,4 +2,10 @@
 // them takes them with captureLogs() (tests/support/log-lines.ts).
 import { captureLogLines } from "../../lib/logging/logger.ts";
 
-captureLogLines({ write: (chunk: string) => chunk.split("\n").filter((l) => l !== "").forEach((line) => JSON.parse(line)) });
+captureLogLines({
+  write: (chunk: string) =>
+    chunk
+      .split("\n")
+      .filter((l) => l !== "")
+      .forEach((line) => JSON.parse(line)),
+});

@@ -28,7 +28,22 @@ export async function startRedis(): Promise<TestRedis> {
 
   const start = () =>
     new Promise<void>((resolve, reject) => {
-      const args = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no", "--daemonize", "no", "--requirepass", password];
+      const args = [
+        "--port",
+        String(port),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        dir,
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--daemonize",
+        "no",
+        "--requirepass",
+        password,
+      ];
       const proc = spawn(REDIS_SERVER, args, { stdio: ["ignore", "pipe", "inherit"] });
       child = proc;
       let output = "";

@@ -9,5 +9,8 @@ export const REVALIDATE_SECRET: string = E2E_SECRETS.SANITY_REVALIDATE_SECRET;
 export async function revalidateWebhook(request: APIRequestContext, body: unknown, secret = REVALIDATE_SECRET) {
   const payload = JSON.stringify(body);
   const signature = await encodeSignatureHeader(payload, Date.now(), secret);
-  return request.post("/api/revalidate", { data: payload, headers: { "content-type": "application/json", [SIGNATURE_HEADER_NAME]: signature } });
+  return request.post("/api/revalidate", {
+    data: payload,
+    headers: { "content-type": "application/json", [SIGNATURE_HEADER_NAME]: signature },
+  });
 }

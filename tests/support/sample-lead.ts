@@ -17,8 +17,22 @@ export const sampleLead = (overrides: Partial<Lead> = {}): Lead => ({
   consent: "granted",
   noticeVersion: "2026-11-23",
   attribution: {
-    first: { utm_source: "google", utm_medium: "cpc", utm_campaign: "pagos-usa", gclid: "Cj0KCQiA", landing_url: "https://pagos.example/mx?utm_source=google&gclid=Cj0KCQiA", referrer: "https://www.google.com/", at: "2026-11-02T16:05:00.000Z" },
-    last: { utm_source: "newsletter", utm_medium: "email", utm_campaign: "noviembre", landing_url: "https://pagos.example/mx?utm_source=newsletter", at: "2026-11-23T21:30:00.000Z" },
+    first: {
+      utm_source: "google",
+      utm_medium: "cpc",
+      utm_campaign: "pagos-usa",
+      gclid: "Cj0KCQiA",
+      landing_url: "https://pagos.example/mx?utm_source=google&gclid=Cj0KCQiA",
+      referrer: "https://www.google.com/",
+      at: "2026-11-02T16:05:00.000Z",
+    },
+    last: {
+      utm_source: "newsletter",
+      utm_medium: "email",
+      utm_campaign: "noviembre",
+      landing_url: "https://pagos.example/mx?utm_source=newsletter",
+      at: "2026-11-23T21:30:00.000Z",
+    },
   },
   ...overrides,
 });

@@ -26,12 +26,20 @@ export function stopGracefully(child: ChildProcess, graceMs: number): Promise<nu
  * Resolves once `url` answers 200; throws, with `output()` appended, if the process exits first or 60 s pass
  * (then it is killed). `name` is how errors refer to the server.
  */
-export async function waitUntilServing(child: ChildProcess, url: string, name: string, output: () => string = () => ""): Promise<void> {
+export async function waitUntilServing(
+  child: ChildProcess,
+  url: string,
+  name: string,
+  output: () => string = () => "",
+): Promise<void> {
   const deadline = Date.now() + 60_000;
   const details = () => (output() ? `:\n${output()}` : "");
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}${details()}`);
-    const status = await fetch(url).then((r) => r.status, () => 0);
+    const status = await fetch(url).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");

@@ -11,7 +11,7 @@ const ROOT = new URL("../..", import.meta.url).pathname;
  */
 export function copyStandalone(dir: string): void {
   const built = join(ROOT, ".next/standalone/server.js");
-  if (!existsSync(built)) throw new Error("No .next/standalone: run `next build` first (output: \"standalone\")");
+  if (!existsSync(built)) throw new Error('No .next/standalone: run `next build` first (output: "standalone")');
   mkdirSync(dir, { recursive: true });
   cpSync(join(ROOT, ".next/standalone"), dir, { recursive: true });
   cpSync(join(ROOT, ".next/static"), join(dir, ".next/static"), { recursive: true });
@@ -32,7 +32,15 @@ export type StandaloneServer = {
 function spawnServer(dir: string, port: number, env: Record<string, string>): StandaloneServer {
   const child = spawn(process.execPath, ["server.js"], {
     cwd: dir,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", HOSTNAME: "127.0.0.1", PORT: String(port), ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      HOSTNAME: "127.0.0.1",
+      PORT: String(port),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -54,14 +62,23 @@ function spawnServer(dir: string, port: number, env: Record<string, string>): St
  * `node server.js` in `dir` on a loopback port, with exactly `env` (plus PATH/HOME), resolved once `readyPath`
  * answers 200 — or rejected with its output if it exits first.
  */
-export async function startStandalone(dir: string, port: number, env: Record<string, string>, readyPath = "/mx"): Promise<StandaloneServer> {
+export async function startStandalone(
+  dir: string,
+  port: number,
+  env: Record<string, string>,
+  readyPath = "/mx",
+): Promise<StandaloneServer> {
   const server = spawnServer(dir, port, env);
   await waitUntilServing(server.child, server.origin + readyPath, "server.js", server.log);
   return server;
 }
 
 /** Starts `node server.js` expecting a refusal: its exit code (null if it was still running after 30 s) and output. */
-export async function startExpectingRefusal(dir: string, port: number, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+export async function startExpectingRefusal(
+  dir: string,
+  port: number,
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   const server = spawnServer(dir, port, env);
   const code = await exitedWithin(server.child, 30_000);
   return { code, output: server.log() };

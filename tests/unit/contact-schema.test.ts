@@ -37,8 +37,15 @@ describe("the contact request schema shared by the form and the route", () => {
   });
 
   it("accepts every offered option value", () => {
-    const numbers = { "52": "55 1234-5678", "1": "201 555 0123", "54": "11 4321-5678", "55": "11 98765-4321", "57": "300 123 4567" };
-    for (const phonePrefix of PHONE_PREFIXES) expect(contactRequestSchema.safeParse({ ...valid, phonePrefix, phone: numbers[phonePrefix] }).success).toBe(true);
+    const numbers = {
+      "52": "55 1234-5678",
+      "1": "201 555 0123",
+      "54": "11 4321-5678",
+      "55": "11 98765-4321",
+      "57": "300 123 4567",
+    };
+    for (const phonePrefix of PHONE_PREFIXES)
+      expect(contactRequestSchema.safeParse({ ...valid, phonePrefix, phone: numbers[phonePrefix] }).success).toBe(true);
     for (const country of COUNTRIES) expect(contactRequestSchema.safeParse({ ...valid, country }).success).toBe(true);
     for (const reason of REASONS) expect(contactRequestSchema.safeParse({ ...valid, reason }).success).toBe(true);
     for (const volume of VOLUMES) expect(contactRequestSchema.safeParse({ ...valid, volume }).success).toBe(true);
@@ -96,7 +103,8 @@ describe("the contact request schema shared by the form and the route", () => {
 });
 
 /** The HTML standard's "valid email address" (what <input type=email> accepts), for the unit test's side of it. */
-const HTML_EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const HTML_EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 describe("the one email rule, in the browser and on the server", () => {
   it.each(EMAILS)("%j → %s, on both sides", (email, accepted) => {
@@ -125,7 +133,8 @@ describe("the database mirrors the schema", () => {
     const match = new RegExp(`\\b${column} text not null check \\(${column} in \\(([^)]*)\\)\\)`).exec(sql);
     return match?.[1]?.split(",").map((v) => v.trim().replace(/^'|'$/g, ""));
   };
-  const maxLength = (column: string) => Number(new RegExp(`char_length\\(${column}\\) between \\d+ and (\\d+)`).exec(sql)?.[1]);
+  const maxLength = (column: string) =>
+    Number(new RegExp(`char_length\\(${column}\\) between \\d+ and (\\d+)`).exec(sql)?.[1]);
 
   it("allows exactly the option values of lib/contact/options.ts", () => {
     expect(allowed("phone_prefix")).toEqual([...PHONE_PREFIXES]);

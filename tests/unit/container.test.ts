@@ -10,7 +10,9 @@ const { allowScripts } = JSON.parse(readFileSync("package.json", "utf8")) as { a
 /** The base image every stage starts from, with ARG defaults substituted. */
 function baseImages(): string[] {
   const args = Object.fromEntries([...dockerfile.matchAll(/^ARG (\w+)=(\S+)$/gm)].map((m) => [m[1]!, m[2]!]));
-  return [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]!.replace(/\$\{(\w+)\}/g, (_, name: string) => args[name] ?? ""));
+  return [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) =>
+    m[1]!.replace(/\$\{(\w+)\}/g, (_, name: string) => args[name] ?? ""),
+  );
 }
 
 describe("the container image", () => {

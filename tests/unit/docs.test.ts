@@ -34,7 +34,10 @@ describe("the README", () => {
 
   it("maps every document in docs/", () => {
     for (const file of docFiles().filter((f) => f.startsWith("docs/"))) {
-      expect(readme.links.map((l) => l.href), `README links ${file}`).toContain(file);
+      expect(
+        readme.links.map((l) => l.href),
+        `README links ${file}`,
+      ).toContain(file);
     }
   });
 
@@ -57,7 +60,8 @@ describe.each(docs.map((d) => [d.file, d] as const))("%s", (_file, doc) => {
         continue;
       }
       if (anchor !== undefined) {
-        const anchors = target.endsWith(".md") && statSync(target).isFile() ? readDoc(target).anchors : new Set<string>();
+        const anchors =
+          target.endsWith(".md") && statSync(target).isFile() ? readDoc(target).anchors : new Set<string>();
         if (!anchors.has(anchor)) broken.push(`${doc.file}:${line}: ${href} (no heading #${anchor} in ${target})`);
       }
     }
@@ -73,7 +77,11 @@ describe.each(docs.map((d) => [d.file, d] as const))("%s", (_file, doc) => {
     const missing = doc.inlineCode
       .map(({ code, line }) => ({ code: code.replace(/[.,:;]$/, ""), line }))
       // A path in this repository: a top-level folder of ours, or a dotfile or config at the root.
-      .filter(({ code }) => /^(app|lib|tests|scripts|supabase|studio|schemas|bench|docs|assets)\/[\w./[\]@-]+$|^\.(env\.example|nvmrc|npmrc)$|^(Dockerfile|package\.json|[\w-]+\.config\.(ts|mjs)|proxy\.ts|instrumentation\.ts)$/.test(code))
+      .filter(({ code }) =>
+        /^(app|lib|tests|scripts|supabase|studio|schemas|bench|docs|assets)\/[\w./[\]@-]+$|^\.(env\.example|nvmrc|npmrc)$|^(Dockerfile|package\.json|[\w-]+\.config\.(ts|mjs)|proxy\.ts|instrumentation\.ts)$/.test(
+          code,
+        ),
+      )
       .filter(({ code }) => !existsSync(code))
       .map(({ code, line }) => `${doc.file}:${line}: ${code}`);
     expect(missing).toEqual([]);
@@ -97,13 +105,16 @@ describe.each(docs.map((d) => [d.file, d] as const))("%s", (_file, doc) => {
   });
 
   it("says `npm test` in a suite block, and nothing else", () => {
-    for (const block of shellBlocks([doc]).filter((b) => b.tag === "suite")) expect(commands(block.script), `${block.file}:${block.line}`).toEqual(["npm test"]);
+    for (const block of shellBlocks([doc]).filter((b) => b.tag === "suite"))
+      expect(commands(block.script), `${block.file}:${block.line}`).toEqual(["npm test"]);
   });
 });
 
 describe("SQL in the docs", () => {
   let db: PGlite;
-  const blocks = docs.flatMap((d) => d.fences.filter((f) => f.lang === "sql").map((f) => ({ where: `${d.file}:${f.line}`, sql: f.content })));
+  const blocks = docs.flatMap((d) =>
+    d.fences.filter((f) => f.lang === "sql").map((f) => ({ where: `${d.file}:${f.line}`, sql: f.content })),
+  );
 
   beforeAll(async () => {
     db = await PGlite.create();

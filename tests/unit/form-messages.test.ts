@@ -4,12 +4,18 @@ import { countryName, fill, listOf, minutesIn, retryAfterMinutes } from "@/lib/c
 describe("the form's sentences", () => {
   it("fill a content template's placeholders and leave unknown ones visible", () => {
     expect(fill("Usar {code}", { code: "+54" })).toBe("Usar +54");
-    expect(fill("¿Es un número de {country}? {other}", { country: "Argentina" })).toBe("¿Es un número de Argentina? {other}");
+    expect(fill("¿Es un número de {country}? {other}", { country: "Argentina" })).toBe(
+      "¿Es un número de Argentina? {other}",
+    );
   });
 
   it("name the missing fields as each market writes a list, labels lowered but not acronyms", () => {
-    expect(listOf(["Correo electrónico", "Número de teléfono"], "es-MX")).toBe("correo electrónico y número de teléfono");
-    expect(listOf(["Nome da empresa", "E-mail", "Número de telefone"], "pt-BR")).toBe("nome da empresa, e-mail e número de telefone");
+    expect(listOf(["Correo electrónico", "Número de teléfono"], "es-MX")).toBe(
+      "correo electrónico y número de teléfono",
+    );
+    expect(listOf(["Nome da empresa", "E-mail", "Número de telefone"], "pt-BR")).toBe(
+      "nome da empresa, e-mail e número de telefone",
+    );
     expect(listOf(["CNPJ da empresa"], "pt-BR")).toBe("CNPJ da empresa");
   });
 

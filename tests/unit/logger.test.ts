@@ -36,17 +36,32 @@ describe("the server's log lines", () => {
     log.info("conversion.sent", "fields at the top", { ...PERSON });
     log.info("conversion.sent", "a lead", { lead: { ...PERSON, market: "mx" } });
     log.info("conversion.sent", "the payload's own fields", { payload: { ...PERSON } });
-    log.info("conversion.sent", "a conversion payload", { payload: { userData: { ...PERSON, country: "usa" }, customData: { company: PERSON.company, volume: "0-4999" } } });
+    log.info("conversion.sent", "a conversion payload", {
+      payload: { userData: { ...PERSON, country: "usa" }, customData: { company: PERSON.company, volume: "0-4999" } },
+    });
     for (const value of Object.values(PERSON)) expect(logs.text()).not.toContain(value);
     expect(logs.lines[1]).toMatchObject({ lead: { email: "[redacted]", market: "mx" } });
-    expect(logs.lines[3]).toMatchObject({ payload: { userData: { email: "[redacted]", country: "usa" }, customData: { company: "[redacted]", volume: "0-4999" } } });
+    expect(logs.lines[3]).toMatchObject({
+      payload: {
+        userData: { email: "[redacted]", country: "usa" },
+        customData: { company: "[redacted]", volume: "0-4999" },
+      },
+    });
   });
 
   it("keep an error's type, message, stack and cause, never its other properties (a database's row detail)", () => {
     logs = captureLogs();
-    const error = Object.assign(new Error("insert failed", { cause: new Error("connection reset") }), { detail: `Failing row contains (${PERSON.email})`, code: "23514" });
+    const error = Object.assign(new Error("insert failed", { cause: new Error("connection reset") }), {
+      detail: `Failing row contains (${PERSON.email})`,
+      code: "23514",
+    });
     log.error("lead.store_failed", "Lead not stored", { err: error });
-    expect(logs.lines[0]!.err).toEqual({ type: "Error", message: "insert failed", stack: expect.stringContaining("insert failed"), cause: "connection reset" });
+    expect(logs.lines[0]!.err).toEqual({
+      type: "Error",
+      message: "insert failed",
+      stack: expect.stringContaining("insert failed"),
+      cause: "connection reset",
+    });
     expect(logs.text()).not.toContain(PERSON.email);
   });
 
@@ -73,7 +88,10 @@ describe("the server's log lines", () => {
 
 describe("the request id", () => {
   it("is the platform's when the operator names its header and it is well-formed", () => {
-    const headers = new Headers({ "x-vercel-id": "gru1::iad1::abcde-1763860000000-0123456789ab", "x-amzn-trace-id": "Root=1-67891233-abcdef012345678912345678" });
+    const headers = new Headers({
+      "x-vercel-id": "gru1::iad1::abcde-1763860000000-0123456789ab",
+      "x-amzn-trace-id": "Root=1-67891233-abcdef012345678912345678",
+    });
     expect(requestId(headers, "x-vercel-id")).toBe("gru1::iad1::abcde-1763860000000-0123456789ab");
     expect(requestId(headers, "x-amzn-trace-id")).toBe("Root=1-67891233-abcdef012345678912345678");
   });

@@ -1,6 +1,14 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { buildLeadEvent, mayReport, nameParts, normaliseEmail, normalisePhone, readConversionRequest, type StoredLead } from "@/supabase/functions/_shared/meta-event";
+import {
+  buildLeadEvent,
+  mayReport,
+  nameParts,
+  normaliseEmail,
+  normalisePhone,
+  readConversionRequest,
+  type StoredLead,
+} from "@/supabase/functions/_shared/meta-event";
 import { leadConversion, localSinkFields } from "@/lib/meta/conversion-reporter";
 import { metaBrowserIds } from "@/lib/meta/browser-ids";
 
@@ -101,14 +109,23 @@ describe("the Conversions API event", () => {
 describe("the body the function accepts", () => {
   const body = { eventName: "Lead", eventId: stored.id, userData: {}, customData: {}, market: "ar", ...visit };
   it("keeps the id and the visit's context, and drops identifiers in the wrong shape", () => {
-    expect(readConversionRequest({ ...body, consent: "granted", clientIpAddress: "2001:db8::1", fbp: "fb.1.1763860000000.123", fbc: "bad" })).toEqual({
+    expect(
+      readConversionRequest({
+        ...body,
+        consent: "granted",
+        clientIpAddress: "2001:db8::1",
+        fbp: "fb.1.1763860000000.123",
+        fbc: "bad",
+      }),
+    ).toEqual({
       eventId: stored.id,
       consent: "granted",
       context: { ...visit, clientIpAddress: "2001:db8::1", fbp: "fb.1.1763860000000.123" },
     });
   });
   it("takes a missing or unknown consent as none", () => {
-    for (const consent of [undefined, "yes", true]) expect(readConversionRequest({ ...body, consent })).toMatchObject({ consent: "unanswered" });
+    for (const consent of [undefined, "yes", true])
+      expect(readConversionRequest({ ...body, consent })).toMatchObject({ consent: "unanswered" });
   });
   it("may report only when both the call and the stored lead allow it", () => {
     expect(mayReport(stored, "granted")).toBe(true);
@@ -136,8 +153,28 @@ describe("the body the function accepts", () => {
 
 describe("the site's conversion body (spec §7 plus the visit)", () => {
   it("keeps the spec's keys and meanings, with the phone in E.164 and the visit's context", () => {
-    const lead = { id: stored.id, company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "54", phone: "91112345678", phoneE164: "+5491112345678", country: "usa", reason: "goods", volume: "0-4999", market: "ar", attribution: {}, consent: "granted", noticeVersion: "2026-11-23" } as const;
-    const body = leadConversion(lead, { pageUrl: "https://pagos.example/ar?fbclid=abc", userAgent: "UA", ip: null, fbc: "fb.1.1763860000000.abc" });
+    const lead = {
+      id: stored.id,
+      company: "Acme",
+      contact: "Ana",
+      email: "ana@example.com",
+      phonePrefix: "54",
+      phone: "91112345678",
+      phoneE164: "+5491112345678",
+      country: "usa",
+      reason: "goods",
+      volume: "0-4999",
+      market: "ar",
+      attribution: {},
+      consent: "granted",
+      noticeVersion: "2026-11-23",
+    } as const;
+    const body = leadConversion(lead, {
+      pageUrl: "https://pagos.example/ar?fbclid=abc",
+      userAgent: "UA",
+      ip: null,
+      fbc: "fb.1.1763860000000.abc",
+    });
     expect(body).toEqual({
       eventName: "Lead",
       eventId: stored.id,
@@ -154,8 +191,27 @@ describe("the site's conversion body (spec §7 plus the visit)", () => {
 });
 
 describe("the local sink's line (embedded mode)", () => {
-  const lead = { id: stored.id, company: "Acme", contact: "Ana", email: "ana@example.com", phonePrefix: "54", phone: "91112345678", phoneE164: "+5491112345678", country: "usa", reason: "goods", volume: "0-4999", market: "ar", attribution: {}, noticeVersion: "2026-11-23" } as const;
-  const visit = { pageUrl: "https://pagos.example/ar?utm_source=fb&fbclid=IwAR0abc", userAgent: "UA", ip: "203.0.113.9", fbc: "fb.1.1763860000000.IwAR0abc" };
+  const lead = {
+    id: stored.id,
+    company: "Acme",
+    contact: "Ana",
+    email: "ana@example.com",
+    phonePrefix: "54",
+    phone: "91112345678",
+    phoneE164: "+5491112345678",
+    country: "usa",
+    reason: "goods",
+    volume: "0-4999",
+    market: "ar",
+    attribution: {},
+    noticeVersion: "2026-11-23",
+  } as const;
+  const visit = {
+    pageUrl: "https://pagos.example/ar?utm_source=fb&fbclid=IwAR0abc",
+    userAgent: "UA",
+    ip: "203.0.113.9",
+    fbc: "fb.1.1763860000000.IwAR0abc",
+  };
 
   it("says what Meta would get with consent, and that it would get nothing without; never the page's query", () => {
     expect(localSinkFields(leadConversion({ ...lead, consent: "granted" }, visit))).toEqual({
@@ -175,13 +231,21 @@ describe("the local sink's line (embedded mode)", () => {
 describe("Meta's browser ids", () => {
   const now = 1763860000123;
   it("reads _fbp and _fbc from the cookies", () => {
-    expect(metaBrowserIds("a=1; _fbp=fb.1.1763860000000.987654321; _fbc=fb.1.1763860000000.IwAR1", "https://pagos.example/mx?fbclid=other", now)).toEqual({
+    expect(
+      metaBrowserIds(
+        "a=1; _fbp=fb.1.1763860000000.987654321; _fbc=fb.1.1763860000000.IwAR1",
+        "https://pagos.example/mx?fbclid=other",
+        now,
+      ),
+    ).toEqual({
       fbp: "fb.1.1763860000000.987654321",
       fbc: "fb.1.1763860000000.IwAR1",
     });
   });
   it("builds fbc from an fbclid in the page URL when there is no _fbc cookie, as fb.1.<ms>.<fbclid>", () => {
-    expect(metaBrowserIds(null, "https://pagos.example/mx?utm_source=fb&fbclid=IwAR2x_Y-z", now)).toEqual({ fbc: `fb.1.${now}.IwAR2x_Y-z` });
+    expect(metaBrowserIds(null, "https://pagos.example/mx?utm_source=fb&fbclid=IwAR2x_Y-z", now)).toEqual({
+      fbc: `fb.1.${now}.IwAR2x_Y-z`,
+    });
   });
   it("forwards nothing in another shape", () => {
     expect(metaBrowserIds("_fbp=evil; _fbc=fb.1.x.y", "https://pagos.example/mx?fbclid=a%20b", now)).toEqual({});

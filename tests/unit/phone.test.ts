@@ -106,10 +106,13 @@ describe("the browser's check (metadata for the offered codes only) agrees with 
 
   it.each(rows)("prefix %s, typed %j: accepted by both or refused by both, for the same reason", (selected, typed) => {
     const server = parsePhone(typed, selected);
-    for (const market of Object.values(MARKET_PHONE_PREFIX)) expect(checkPhone(typed, selected, market).ok).toBe(!("error" in server));
+    for (const market of Object.values(MARKET_PHONE_PREFIX))
+      expect(checkPhone(typed, selected, market).ok).toBe(!("error" in server));
     // The same reason (a code the browser does not know is "not offered" without its digits).
     const reason = (read: ReturnType<typeof readPhone>) => ("problem" in read ? read.problem : read);
-    expect(reason(readPhone(typed, selected, browserMetadata))).toEqual(reason(readPhone(typed, selected, fullMetadata)));
+    expect(reason(readPhone(typed, selected, browserMetadata))).toEqual(
+      reason(readPhone(typed, selected, fullMetadata)),
+    );
   });
 
   it("on any digits typed the way people type them, under any offered prefix: the same verdict and the same stored number", () => {
@@ -119,7 +122,9 @@ describe("the browser's check (metadata for the offered codes only) agrees with 
         fc.array(fc.constantFrom(..."0123456789"), { minLength: 6, maxLength: 13 }),
         fc.constantFrom(" ", "-", "", "."),
       )
-      .map(([lead, digits, separator]) => lead + digits.map((d, i) => (i > 0 && i % 4 === 0 ? separator + d : d)).join(""));
+      .map(
+        ([lead, digits, separator]) => lead + digits.map((d, i) => (i > 0 && i % 4 === 0 ? separator + d : d)).join(""),
+      );
     // Real numbers of each offered country too, so the property also exercises the valid side.
     const real = fc.constantFrom(
       ...Object.values(MARKETS)
@@ -138,7 +143,12 @@ describe("the browser's check (metadata for the offered codes only) agrees with 
   });
 
   it("offers the prefix a number fits, the market's own country first: a Buenos Aires number under +52", () => {
-    expect(checkPhone("11 2345-6789", "52", "54")).toMatchObject({ ok: false, problem: "invalid", prefix: "52", fits: { prefix: "54", country: "AR" } });
+    expect(checkPhone("11 2345-6789", "52", "54")).toMatchObject({
+      ok: false,
+      problem: "invalid",
+      prefix: "52",
+      fits: { prefix: "54", country: "AR" },
+    });
     // The same digits are a São Paulo landline: on the Brazilian page, Brazil comes first.
     expect(checkPhone("11 2345-6789", "52", "55")).toMatchObject({ fits: { prefix: "55", country: "BR" } });
     // Accepted under the offered prefix, by the server too.
@@ -150,7 +160,9 @@ describe("the browser's check (metadata for the offered codes only) agrees with 
 
   it("is a few kB: the offered codes' countries only, with every country that shares +1", () => {
     expect(Object.keys(browserMetadata.country_calling_codes).sort()).toEqual([...PHONE_PREFIXES].sort());
-    expect(Object.keys(browserMetadata.countries)).toEqual(expect.arrayContaining(["MX", "US", "CA", "PR", "AR", "BR", "CO"]));
+    expect(Object.keys(browserMetadata.countries)).toEqual(
+      expect.arrayContaining(["MX", "US", "CA", "PR", "AR", "BR", "CO"]),
+    );
     expect(Object.keys(browserMetadata.countries)).not.toContain("GB");
     expect(gzipSync(readFileSync(PHONE_METADATA_MODULE)).length).toBeLessThan(8 * 1024);
   });

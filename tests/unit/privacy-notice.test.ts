@@ -7,14 +7,36 @@ import type { PRIVACY_NOTICE_QUERY_RESULT } from "@/lib/content/sanity.types";
 import { MARKETS, type Market } from "@/lib/markets/markets";
 
 const SEED = "studio/seed/landing.ndjson";
-const query = (market: Market) => queryLocalDataset<PRIVACY_NOTICE_QUERY_RESULT>(SEED, PRIVACY_NOTICE_QUERY, { market }, "published");
+const query = (market: Market) =>
+  queryLocalDataset<PRIVACY_NOTICE_QUERY_RESULT>(SEED, PRIVACY_NOTICE_QUERY, { market }, "published");
 const plain = (notice: PrivacyNotice) => notice.body.map((b) => b.children.map((c) => c.text).join("")).join("\n");
 
 // What each market's notice must name: its law, the rights it grants, the authority to complain to.
 const EXPECTED = {
-  mx: { locale: "es-MX", law: /Ley Federal de Protección de Datos Personales en Posesión de los Particulares/, rights: /ARCO/, authority: /Secretaría Anticorrupción y Buen Gobierno/, accept: "Aceptar", reject: "Rechazar" },
-  br: { locale: "pt-BR", law: /LGPD, Lei nº 13\.709\/2018/, rights: /direitos como titular/, authority: /ANPD/, accept: "Aceitar", reject: "Recusar" },
-  ar: { locale: "es-AR", law: /Ley 25\.326/, rights: /rectificación, actualización o supresión/, authority: /Agencia de Acceso a la Información Pública/, accept: "Aceptar", reject: "Rechazar" },
+  mx: {
+    locale: "es-MX",
+    law: /Ley Federal de Protección de Datos Personales en Posesión de los Particulares/,
+    rights: /ARCO/,
+    authority: /Secretaría Anticorrupción y Buen Gobierno/,
+    accept: "Aceptar",
+    reject: "Rechazar",
+  },
+  br: {
+    locale: "pt-BR",
+    law: /LGPD, Lei nº 13\.709\/2018/,
+    rights: /direitos como titular/,
+    authority: /ANPD/,
+    accept: "Aceitar",
+    reject: "Recusar",
+  },
+  ar: {
+    locale: "es-AR",
+    law: /Ley 25\.326/,
+    rights: /rectificación, actualización o supresión/,
+    authority: /Agencia de Acceso a la Información Pública/,
+    accept: "Aceptar",
+    reject: "Rechazar",
+  },
 } as const;
 
 describe("privacy notices in the seed, through the real GROQ query", () => {
@@ -22,7 +44,13 @@ describe("privacy notices in the seed, through the real GROQ query", () => {
     it(`${market}: complete, in ${EXPECTED[market].locale}, naming the law, purposes, recipients, retention and rights`, async () => {
       const notice = parsePrivacyNotice(await query(market), market);
       const want = EXPECTED[market];
-      expect(notice).toMatchObject({ market, locale: want.locale, askConsent: true, acceptLabel: want.accept, rejectLabel: want.reject });
+      expect(notice).toMatchObject({
+        market,
+        locale: want.locale,
+        askConsent: true,
+        acceptLabel: want.accept,
+        rejectLabel: want.reject,
+      });
       const body = plain(notice);
       expect(body).toMatch(want.law);
       expect(body).toMatch(want.rights);
@@ -49,9 +77,33 @@ const AAIP_COMPLAINTS =
 
 /** What each notice must say goes to Meta, and when, in its language. */
 const TO_META = {
-  mx: ["Solo si aceptas la medición", "correo, teléfono, nombre y apellido seudonimizados con una función hash", "dirección IP", "navegador", "la página desde la que escribiste", "el motivo, el monto y el país de destino de tus pagos", "Estados Unidos"],
-  br: ["Somente se você aceitar a medição", "e-mail, telefone, nome e sobrenome pseudonimizados por hash", "endereço IP", "navegador", "a página de onde você escreveu", "o motivo, o valor e o país de destino dos pagamentos", "Estados Unidos"],
-  ar: ["Solo si aceptás la medición", "tu correo, tu teléfono, tu nombre y tu apellido seudonimizados con una función hash", "dirección IP", "navegador", "la página desde la que escribiste", "el motivo, el monto y el país de destino de tus pagos", "Estados Unidos"],
+  mx: [
+    "Solo si aceptas la medición",
+    "correo, teléfono, nombre y apellido seudonimizados con una función hash",
+    "dirección IP",
+    "navegador",
+    "la página desde la que escribiste",
+    "el motivo, el monto y el país de destino de tus pagos",
+    "Estados Unidos",
+  ],
+  br: [
+    "Somente se você aceitar a medição",
+    "e-mail, telefone, nome e sobrenome pseudonimizados por hash",
+    "endereço IP",
+    "navegador",
+    "a página de onde você escreveu",
+    "o motivo, o valor e o país de destino dos pagamentos",
+    "Estados Unidos",
+  ],
+  ar: [
+    "Solo si aceptás la medición",
+    "tu correo, tu teléfono, tu nombre y tu apellido seudonimizados con una función hash",
+    "dirección IP",
+    "navegador",
+    "la página desde la que escribiste",
+    "el motivo, el monto y el país de destino de tus pagos",
+    "Estados Unidos",
+  ],
 } as const;
 
 describe("privacy notices after the legal review", () => {
@@ -61,7 +113,8 @@ describe("privacy notices after the legal review", () => {
       const body = plain(notice);
       for (const text of TO_META[market]) expect(body, text).toContain(text);
       // Hashing is not encryption: no notice, banner or form line may call it that.
-      for (const copy of [body, notice.bannerText, notice.formLine]) expect(copy).not.toMatch(/cifrad|criptograf|encript/i);
+      for (const copy of [body, notice.bannerText, notice.formLine])
+        expect(copy).not.toMatch(/cifrad|criptograf|encript/i);
     });
   }
 
@@ -78,7 +131,15 @@ describe("privacy notices after the legal review", () => {
     const notice = parsePrivacyNotice(await query("mx"), "mx");
     // Identity, the purposes, the optional one and how to refuse it, and where the full notice is.
     expect(notice.formLine).toContain(notice.legalName);
-    for (const text of ["atender tu solicitud", "Meta (Estados Unidos)", "medir su publicidad", "puedes negarte", "“Preferencias de cookies”", "{link}"]) expect(notice.formLine, text).toContain(text);
+    for (const text of [
+      "atender tu solicitud",
+      "Meta (Estados Unidos)",
+      "medir su publicidad",
+      "puedes negarte",
+      "“Preferencias de cookies”",
+      "{link}",
+    ])
+      expect(notice.formLine, text).toContain(text);
     const body = plain(notice);
     for (const text of [
       "identificación oficial vigente",
@@ -117,7 +178,9 @@ describe("privacy notices after the legal review", () => {
       expect(notice.formLine).toContain(legend);
     }
     expect(body).toMatch(/inscripta en el Registro Nacional de Bases de Datos con el número [\d.]+/);
-    expect(body).toContain("consentimiento para la cesión de esos datos a Meta (artículo 11 de la Ley 25.326) y para su transferencia a los Estados Unidos");
+    expect(body).toContain(
+      "consentimiento para la cesión de esos datos a Meta (artículo 11 de la Ley 25.326) y para su transferencia a los Estados Unidos",
+    );
     expect(body).toContain("(artículo 12)");
     expect(body).toContain("cláusulas contractuales modelo aprobadas por la AAIP");
   });
@@ -131,8 +194,12 @@ describe("privacy notice validation", () => {
   }
 
   it("names the document and each failing field", async () => {
-    await expect(broken((d) => (d.legalName = " "))).resolves.toThrow(/privacyNotice\.mx[\s\S]*legalName: must not be empty/);
-    await expect(broken((d) => (d.privacyEmail = "privacidad"))).resolves.toThrow(/privacyEmail: must be an email address/);
+    await expect(broken((d) => (d.legalName = " "))).resolves.toThrow(
+      /privacyNotice\.mx[\s\S]*legalName: must not be empty/,
+    );
+    await expect(broken((d) => (d.privacyEmail = "privacidad"))).resolves.toThrow(
+      /privacyEmail: must be an email address/,
+    );
     await expect(broken((d) => (d.formLine = "Sin enlace"))).resolves.toThrow(/formLine: must contain \{link\}/);
     await expect(broken((d) => (d.locale = "pt-BR"))).resolves.toThrow(/locale: must be es-MX for mx/);
     await expect(broken((d) => (d.authorityUrl = "http://example.com"))).resolves.toThrow(/authorityUrl/);

@@ -39,7 +39,9 @@ describe("the in-memory rate limiter", () => {
 
   it("puts requests without a valid address in one shared bucket", async () => {
     const limiter = new MemoryRateLimiter(2);
-    const answers = await Promise.all([undefined, "garbage", "999.1.1.1", undefined].map((address) => limiter.hit(address)));
+    const answers = await Promise.all(
+      [undefined, "garbage", "999.1.1.1", undefined].map((address) => limiter.hit(address)),
+    );
     expect(answers.map((a) => a.allowed)).toEqual([true, true, false, false]);
   });
 
@@ -77,7 +79,11 @@ describe("the in-memory rate limiter", () => {
       expect(answers.filter((a) => a.allowed)).toHaveLength(10);
       expect(answers[10]).toEqual({ allowed: false, retryAfter: 60 });
       const ceiling = () => logs.events("rate_limit.global_ceiling").map((l) => l.msg);
-      expect(ceiling()).toEqual([expect.stringContaining("10 submissions per minute from all clients together (CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE)")]);
+      expect(ceiling()).toEqual([
+        expect.stringContaining(
+          "10 submissions per minute from all clients together (CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE)",
+        ),
+      ]);
       expect(ceiling()[0]).not.toMatch(/192\.0\.2/);
       // The next minute serves clients again; reaching the ceiling again is a new episode, logged once more.
       time.advance(60_001);

@@ -7,7 +7,12 @@ const ORIGIN = "http://127.0.0.1:3100";
 function landsOnOrigin(location: string): boolean {
   const once = new URL(location, ORIGIN);
   const decoded = new URL(decodeURIComponent(once.pathname), ORIGIN);
-  return once.origin === ORIGIN && decoded.origin === ORIGIN && !/^\/[/\\]/.test(once.pathname) && !/^\/[/\\]/.test(decoded.pathname);
+  return (
+    once.origin === ORIGIN &&
+    decoded.origin === ORIGIN &&
+    !/^\/[/\\]/.test(once.pathname) &&
+    !/^\/[/\\]/.test(decoded.pathname)
+  );
 }
 
 describe("draft-mode redirect targets", () => {
@@ -68,7 +73,10 @@ describe("draft-mode redirect targets", () => {
   });
 
   // Characters that only look like slashes: kept as a path on this site, or refused, but never another host.
-  it.each(["/\u2215evil.example", "/\u2044evil.example", "/\u29f8evil.example", "/%E2%88%95%E2%88%95evil.example"])("never leaves the site for %j", (target) => {
-    expect(landsOnOrigin(safeRedirectPath(target))).toBe(true);
-  });
+  it.each(["/\u2215evil.example", "/\u2044evil.example", "/\u29f8evil.example", "/%E2%88%95%E2%88%95evil.example"])(
+    "never leaves the site for %j",
+    (target) => {
+      expect(landsOnOrigin(safeRedirectPath(target))).toBe(true);
+    },
+  );
 });

@@ -8,14 +8,26 @@ import { MARKETS, type Market } from "@/lib/markets/markets";
 import { estimateSavings } from "@/lib/savings/estimate";
 
 const content = async (market: Market): Promise<LandingContent> =>
-  parseLanding(await queryLocalDataset<LANDING_QUERY_RESULT>("studio/seed/landing.ndjson", LANDING_QUERY, { market }, "published"), market);
+  parseLanding(
+    await queryLocalDataset<LANDING_QUERY_RESULT>("studio/seed/landing.ndjson", LANDING_QUERY, { market }, "published"),
+    market,
+  );
 
 /** Every word a visitor reads on the page, in order (the form's option lists aside). */
 function visibleCopy(c: LandingContent): string {
   const pt = (value: Parameters<typeof toPlainText>[0]) => toPlainText(value);
   const sections = c.sections.map((s) => JSON.stringify(s, (key, value) => (key === "answer" ? pt(value) : value)));
   const cards = c.benefits.cards.flatMap((card) => [card.claim, card.claimNote ?? "", card.title, pt(card.body)]);
-  return [c.hero.highlight, c.hero.highlightNote, c.hero.title, pt(c.hero.body), c.hero.estimate.note, c.benefits.title, ...cards, ...sections].join("\n");
+  return [
+    c.hero.highlight,
+    c.hero.highlightNote,
+    c.hero.title,
+    pt(c.hero.body),
+    c.hero.estimate.note,
+    c.benefits.title,
+    ...cards,
+    ...sections,
+  ].join("\n");
 }
 
 describe("the seed's copy, as a native reviewer asked", () => {
@@ -40,7 +52,8 @@ describe("the seed's copy, as a native reviewer asked", () => {
   });
 
   it("Spanish descriptions compare like with like: “más bajas que las de los bancos”", async () => {
-    for (const market of ["mx", "ar"] as const) expect((await content(market)).seo.description).toContain("más bajas que las de los bancos");
+    for (const market of ["mx", "ar"] as const)
+      expect((await content(market)).seo.description).toContain("más bajas que las de los bancos");
   });
 
   it("Brazil's flag reads as a visit, not a move; its cards say “remessa internacional” without a repeated “em”", async () => {

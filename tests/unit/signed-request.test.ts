@@ -1,9 +1,17 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { signatureHeader, SIGNATURE_TOLERANCE_SECONDS, verifySignatureHeader } from "@/supabase/functions/_shared/signed-request";
+import {
+  signatureHeader,
+  SIGNATURE_TOLERANCE_SECONDS,
+  verifySignatureHeader,
+} from "@/supabase/functions/_shared/signed-request";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
-const BODY = JSON.stringify({ eventName: "Lead", eventId: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69", company: "Acme Ñandú" });
+const BODY = JSON.stringify({
+  eventName: "Lead",
+  eventId: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69",
+  company: "Acme Ñandú",
+});
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 
 describe("signed calls between our services", () => {
@@ -18,15 +26,26 @@ describe("signed calls between our services", () => {
   it("accepts its own signature over the same bytes, and says until when to refuse it again", async () => {
     const header = await signatureHeader(SECRET, BODY, NOW);
     const check = await verifySignatureHeader(SECRET, header, new TextEncoder().encode(BODY), { now: NOW + 2_000 });
-    expect(check).toEqual({ ok: true, signature: header.split("v1=")[1], expiresAt: new Date(NOW + SIGNATURE_TOLERANCE_SECONDS * 1000) });
+    expect(check).toEqual({
+      ok: true,
+      signature: header.split("v1=")[1],
+      expiresAt: new Date(NOW + SIGNATURE_TOLERANCE_SECONDS * 1000),
+    });
   });
 
   it("refuses a missing, malformed, forged or altered signature, and a stale one", async () => {
     const header = await signatureHeader(SECRET, BODY, NOW);
-    const verify = (h: string | null, body = BODY, now = NOW) => verifySignatureHeader(SECRET, h, body, { now }).then((c) => (c.ok ? "ok" : c.reason));
+    const verify = (h: string | null, body = BODY, now = NOW) =>
+      verifySignatureHeader(SECRET, h, body, { now }).then((c) => (c.ok ? "ok" : c.reason));
     expect(await verify(null)).toBe("missing");
     expect(await verify("")).toBe("missing");
-    for (const bad of ["t=abc,v1=00", `v1=${header.split("v1=")[1]}`, `${header},v1=${"0".repeat(64)}`, header.toUpperCase()]) expect(await verify(bad), bad).toBe("malformed");
+    for (const bad of [
+      "t=abc,v1=00",
+      `v1=${header.split("v1=")[1]}`,
+      `${header},v1=${"0".repeat(64)}`,
+      header.toUpperCase(),
+    ])
+      expect(await verify(bad), bad).toBe("malformed");
     expect(await verify(await signatureHeader("another-secret-of-32-characters!!", BODY, NOW))).toBe("mismatch");
     expect(await verify(header, BODY.replace("Acme", "Acmé"))).toBe("mismatch");
     expect(await verify(header, `${BODY} `)).toBe("mismatch");

@@ -24,14 +24,20 @@ const workspace = {
 } as unknown as Workspace;
 
 type Marker = { level: string; message: string; path: unknown[] };
-const validate = (document: Doc) => validateDocument({ document, workspace, environment: "studio", getDocumentExists: async () => true }) as Promise<Marker[]>;
+const validate = (document: Doc) =>
+  validateDocument({ document, workspace, environment: "studio", getDocumentExists: async () => true }) as Promise<
+    Marker[]
+  >;
 
 /** What the site does with the same document: the page's query over it, then the page's contract. */
 async function siteRefuses(doc: Doc): Promise<boolean> {
   const file = join(mkdtempSync(join(tmpdir(), "studio-validation-")), "landing.ndjson");
   writeFileSync(file, JSON.stringify(doc) + "\n");
   try {
-    parseLanding(await queryLocalDataset<LANDING_QUERY_RESULT>(file, LANDING_QUERY, { market: doc.market }, "published"), "test");
+    parseLanding(
+      await queryLocalDataset<LANDING_QUERY_RESULT>(file, LANDING_QUERY, { market: doc.market }, "published"),
+      "test",
+    );
     return false;
   } catch {
     return true;
@@ -54,14 +60,26 @@ const CORPUS: { name: string; doc: Doc; path: unknown[] }[] = [
   ...(() => {
     const d = mx();
     d.contact.volumeOptions[2].approx = 170_000;
-    return [{ name: "an equivalent on a middle range", doc: d, path: ["contact", "volumeOptions", keyOf(d.contact.volumeOptions, 2), "approx"] }];
+    return [
+      {
+        name: "an equivalent on a middle range",
+        doc: d,
+        path: ["contact", "volumeOptions", keyOf(d.contact.volumeOptions, 2), "approx"],
+      },
+    ];
   })(),
   ...(() => {
     // Reordered ranges: the problem still points at the item the marketer sees, not at its position in code order.
     const d = mx();
     d.contact.volumeOptions.reverse();
     delete d.contact.volumeOptions[4].approx;
-    return [{ name: "a missing equivalent, ranges reordered", doc: d, path: ["contact", "volumeOptions", keyOf(d.contact.volumeOptions, 4), "approx"] }];
+    return [
+      {
+        name: "a missing equivalent, ranges reordered",
+        doc: d,
+        path: ["contact", "volumeOptions", keyOf(d.contact.volumeOptions, 4), "approx"],
+      },
+    ];
   })(),
   ...(() => {
     const d = mx();
@@ -71,7 +89,13 @@ const CORPUS: { name: string; doc: Doc; path: unknown[] }[] = [
   ...(() => {
     const d = mx();
     d.contact.reasonOptions[1].label = "   ";
-    return [{ name: "a blank option label", doc: d, path: ["contact", "reasonOptions", keyOf(d.contact.reasonOptions, 1), "label"] }];
+    return [
+      {
+        name: "a blank option label",
+        doc: d,
+        path: ["contact", "reasonOptions", keyOf(d.contact.reasonOptions, 1), "label"],
+      },
+    ];
   })(),
   ...(() => {
     const d = mx();
@@ -86,7 +110,13 @@ const CORPUS: { name: string; doc: Doc; path: unknown[] }[] = [
   ...(() => {
     const d = mx();
     d.contact.reasonOptions[2].label = "y".repeat(COPY_LIMITS.optionLabel.max + 1);
-    return [{ name: "an option label too long for a phone", doc: d, path: ["contact", "reasonOptions", keyOf(d.contact.reasonOptions, 2), "label"] }];
+    return [
+      {
+        name: "an option label too long for a phone",
+        doc: d,
+        path: ["contact", "reasonOptions", keyOf(d.contact.reasonOptions, 2), "label"],
+      },
+    ];
   })(),
   ...(() => {
     const d = mx();
@@ -118,7 +148,9 @@ const SECTION_CORPUS: { name: string; doc: Doc; path: unknown[] }[] = [
     const d = mx();
     const { item, at } = section(d, "proofSection");
     delete item.logos[1].alt;
-    return [{ name: "a client logo without alternative text", doc: d, path: [...at, "logos", keyOf(item.logos, 1), "alt"] }];
+    return [
+      { name: "a client logo without alternative text", doc: d, path: [...at, "logos", keyOf(item.logos, 1), "alt"] },
+    ];
   })(),
   ...(() => {
     const d = mx();
@@ -131,13 +163,21 @@ const SECTION_CORPUS: { name: string; doc: Doc; path: unknown[] }[] = [
     const d = mx();
     const { item, at } = section(d, "proofSection");
     delete item.figures[2].note;
-    return [{ name: "a figure without its footnote", doc: d, path: [...at, "figures", keyOf(item.figures, 2), "note"] }];
+    return [
+      { name: "a figure without its footnote", doc: d, path: [...at, "figures", keyOf(item.figures, 2), "note"] },
+    ];
   })(),
   ...(() => {
     const d = mx();
     const { item, at } = section(d, "regulationSection");
     item.licences[0].registerUrl = "http://www.cnbv.gob.mx/padron";
-    return [{ name: "a public register over plain http", doc: d, path: [...at, "licences", keyOf(item.licences, 0), "registerUrl"] }];
+    return [
+      {
+        name: "a public register over plain http",
+        doc: d,
+        path: [...at, "licences", keyOf(item.licences, 0), "registerUrl"],
+      },
+    ];
   })(),
   ...(() => {
     const d = mx();
@@ -164,7 +204,13 @@ const SECTION_CORPUS: { name: string; doc: Doc; path: unknown[] }[] = [
   ...(() => {
     const d = mx();
     delete d.benefits.cards[0].claim;
-    return [{ name: "a benefit card without its figure", doc: d, path: ["benefits", "cards", keyOf(d.benefits.cards, 0), "claim"] }];
+    return [
+      {
+        name: "a benefit card without its figure",
+        doc: d,
+        path: ["benefits", "cards", keyOf(d.benefits.cards, 0), "claim"],
+      },
+    ];
   })(),
 ];
 
@@ -180,26 +226,41 @@ describe("the Studio validates with the site's own rules", () => {
     for (const m of markers) expect(m.message).toMatch(/360 px|To confirm before launch/);
   });
 
-  it.each(seed.map((d) => [d.market, d] as const))("the %s seed's illustrative facts are each marked “to confirm before launch”", async (_market, doc) => {
-    const flagged = (await validate(doc)).filter((m) => m.level === "warning" && /To confirm before launch/.test(m.message)).map((m) => JSON.stringify(m.path));
-    const proof = section(doc, "proofSection");
-    const regulation = section(doc, "regulationSection");
-    const expected = [
-      ["company", "toConfirm"],
-      ["hero", "estimate", "toConfirm"],
-      [...regulation.at, "toConfirm"],
-      ...regulation.item.licences.map((l: { _key: string }) => [...regulation.at, "licences", { _key: l._key }, "toConfirm"]),
-      ...(["figures", "logos", "testimonials"] as const).flatMap((list) => proof.item[list].map((x: { _key: string }) => [...proof.at, list, { _key: x._key }, "toConfirm"])),
-    ];
-    expect(flagged.sort()).toEqual(expected.map((p) => JSON.stringify(p)).sort());
-  });
+  it.each(seed.map((d) => [d.market, d] as const))(
+    "the %s seed's illustrative facts are each marked “to confirm before launch”",
+    async (_market, doc) => {
+      const flagged = (await validate(doc))
+        .filter((m) => m.level === "warning" && /To confirm before launch/.test(m.message))
+        .map((m) => JSON.stringify(m.path));
+      const proof = section(doc, "proofSection");
+      const regulation = section(doc, "regulationSection");
+      const expected = [
+        ["company", "toConfirm"],
+        ["hero", "estimate", "toConfirm"],
+        [...regulation.at, "toConfirm"],
+        ...regulation.item.licences.map((l: { _key: string }) => [
+          ...regulation.at,
+          "licences",
+          { _key: l._key },
+          "toConfirm",
+        ]),
+        ...(["figures", "logos", "testimonials"] as const).flatMap((list) =>
+          proof.item[list].map((x: { _key: string }) => [...proof.at, list, { _key: x._key }, "toConfirm"]),
+        ),
+      ];
+      expect(flagged.sort()).toEqual(expected.map((p) => JSON.stringify(p)).sort());
+    },
+  );
 
-  it.each([...CORPUS, ...SECTION_CORPUS].map((c) => [c.name, c] as const))("%s: refused by the site, an error on its field in the Studio", async (_name, { doc, path }) => {
-    expect(await siteRefuses(doc)).toBe(true);
-    const errors = (await validate(doc)).filter((m) => m.level === "error");
-    expect(errors.map((e) => e.path)).toContainEqual(path);
-    expect(errors.find((e) => samePath(e.path, path))?.message).toMatch(/\S/);
-  });
+  it.each([...CORPUS, ...SECTION_CORPUS].map((c) => [c.name, c] as const))(
+    "%s: refused by the site, an error on its field in the Studio",
+    async (_name, { doc, path }) => {
+      expect(await siteRefuses(doc)).toBe(true);
+      const errors = (await validate(doc)).filter((m) => m.level === "error");
+      expect(errors.map((e) => e.path)).toContainEqual(path);
+      expect(errors.find((e) => samePath(e.path, path))?.message).toMatch(/\S/);
+    },
+  );
 
   it("reports every problem at once, the market mismatch included", async () => {
     const doc: Doc = { ...mx(), currency: "BRL" };

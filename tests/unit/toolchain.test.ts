@@ -6,8 +6,13 @@ import { describe, expect, it } from "vitest";
  * What `npm install` gives a newcomer: the pinned Node, and a decision for every dependency's install script, so npm
  * (which will run none without one) installs the same thing tomorrow as today.
  */
-const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { allowScripts: Record<string, boolean>; devDependencies: Record<string, string> };
-const lock = JSON.parse(readFileSync("package-lock.json", "utf8")) as { packages: Record<string, { version?: string; hasInstallScript?: boolean; optional?: boolean }> };
+const pkg = JSON.parse(readFileSync("package.json", "utf8")) as {
+  allowScripts: Record<string, boolean>;
+  devDependencies: Record<string, string>;
+};
+const lock = JSON.parse(readFileSync("package-lock.json", "utf8")) as {
+  packages: Record<string, { version?: string; hasInstallScript?: boolean; optional?: boolean }>;
+};
 
 describe("installs", () => {
   it("npm scripts run on the Node that .nvmrc pins, installed by the node package's install script", () => {
@@ -32,7 +37,10 @@ describe("installs", () => {
   });
 
   it("npm itself finds no install script pending review", () => {
-    const out = execFileSync("npm", ["approve-scripts", "--allow-scripts-pending"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    const out = execFileSync("npm", ["approve-scripts", "--allow-scripts-pending"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     expect(out).toMatch(/No packages with unreviewed install scripts/);
   }, 120_000);
 });

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CONSENT_MAX_AGE_SECONDS, consentCookie, consentCookieName, noticeVersion, readConsent } from "@/lib/consent/consent-cookie";
+import {
+  CONSENT_MAX_AGE_SECONDS,
+  consentCookie,
+  consentCookieName,
+  noticeVersion,
+  readConsent,
+} from "@/lib/consent/consent-cookie";
 import { asksConsent, consentState, reportsConversions } from "@/lib/consent/tracking-consent";
 
 const V1 = "2026-11-23";
@@ -41,7 +47,8 @@ describe("the consent cookie", () => {
 
   it("takes a notice version only as a real date", () => {
     expect(noticeVersion(V1)).toBe(V1);
-    for (const bad of ["2026-13-45", "23/11/2026", "2026-11-23T00:00", "", 20261123, null, undefined, { v: V1 }]) expect(noticeVersion(bad), String(bad)).toBeNull();
+    for (const bad of ["2026-13-45", "23/11/2026", "2026-11-23T00:00", "", 20261123, null, undefined, { v: V1 }])
+      expect(noticeVersion(bad), String(bad)).toBeNull();
   });
 });
 

@@ -10,7 +10,10 @@ export function CallToActionSection({ section, id }: { section: Section; id: str
           </h2>
           <p className="mt-3 text-lg text-blue-50">{section.body}</p>
         </div>
-        <a href="#contact-form" className="inline-flex h-12 shrink-0 items-center self-start rounded-full bg-white px-7 text-base font-semibold text-brand-800 shadow-sm hover:bg-brand-50 md:self-center">
+        <a
+          href="#contact-form"
+          className="inline-flex h-12 shrink-0 items-center self-start rounded-full bg-white px-7 text-base font-semibold text-brand-800 shadow-sm hover:bg-brand-50 md:self-center"
+        >
           {section.cta}
         </a>
       </div>

@@ -1,14 +1,29 @@
 import type { HowItWorksSection as Section } from "@/lib/content/sections/how-it-works";
 import { SectionShell, type Tone } from "./section-shell";
 
-export function HowItWorksSection({ section, id, tone, className }: { section: Section; id: string; tone: Tone; className?: string }) {
+export function HowItWorksSection({
+  section,
+  id,
+  tone,
+  className,
+}: {
+  section: Section;
+  id: string;
+  tone: Tone;
+  className?: string;
+}) {
   return (
     <SectionShell id={id} title={section.title} intro={section.intro} tone={tone} className={className}>
-      <ol className={`mt-10 grid gap-8 sm:grid-cols-2 ${section.steps.length === 4 ? "lg:grid-cols-4" : "lg:grid-cols-3"}`}>
+      <ol
+        className={`mt-10 grid gap-8 sm:grid-cols-2 ${section.steps.length === 4 ? "lg:grid-cols-4" : "lg:grid-cols-3"}`}
+      >
         {section.steps.map((step, index) => (
           <li key={step._key} className="flex gap-4 sm:flex-col">
             {/* The list numbers the steps for assistive technology; this is the visible number. */}
-            <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white">
+            <span
+              aria-hidden="true"
+              className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
+            >
               {index + 1}
             </span>
             <div>

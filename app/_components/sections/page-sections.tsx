@@ -29,11 +29,26 @@ const SECTIONS: { [T in SectionType]: Render<T> } = {
  * The sections marketers arranged, in their order. Backgrounds alternate so neighbours stay apart (the call to
  * action is a dark band of its own); a white last section is closed off from the white contact form below it.
  */
-export function PageSections({ sections, company }: { sections: LandingContent["sections"]; company: LandingContent["company"] }) {
+export function PageSections({
+  sections,
+  company,
+}: {
+  sections: LandingContent["sections"];
+  company: LandingContent["company"];
+}) {
   return sections.map((section, index) => {
     const Component = SECTIONS[section._type] as Render<typeof section._type>;
     const tone: Tone = index % 2 === 0 ? "white" : "slate";
     const closing = index === sections.length - 1 && tone === "white";
-    return <Component key={section._key} section={section} id={`section-${section._key}`} tone={tone} className={closing ? "border-b border-slate-200" : undefined} company={company} />;
+    return (
+      <Component
+        key={section._key}
+        section={section}
+        id={`section-${section._key}`}
+        tone={tone}
+        className={closing ? "border-b border-slate-200" : undefined}
+        company={company}
+      />
+    );
   });
 }

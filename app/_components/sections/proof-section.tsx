@@ -10,7 +10,17 @@ const initials = (name: string) =>
     .map((word) => word[0])
     .join("");
 
-export function ProofSection({ section, id, tone, className }: { section: Section; id: string; tone: Tone; className?: string }) {
+export function ProofSection({
+  section,
+  id,
+  tone,
+  className,
+}: {
+  section: Section;
+  id: string;
+  tone: Tone;
+  className?: string;
+}) {
   return (
     <SectionShell id={id} title={section.title} intro={section.intro} tone={tone} className={className}>
       {section.figures.length > 0 ? (
@@ -46,9 +56,18 @@ export function ProofSection({ section, id, tone, className }: { section: Sectio
                 </blockquote>
                 <figcaption className="mt-6 flex items-center gap-3">
                   {t.photo ? (
-                    <ContentImage image={t.photo} width={48} height={48} crop className="h-12 w-12 rounded-full object-cover" />
+                    <ContentImage
+                      image={t.photo}
+                      width={48}
+                      height={48}
+                      crop
+                      className="h-12 w-12 rounded-full object-cover"
+                    />
                   ) : (
-                    <span aria-hidden="true" className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800">
+                    <span
+                      aria-hidden="true"
+                      className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
+                    >
                       {initials(t.name)}
                     </span>
                   )}

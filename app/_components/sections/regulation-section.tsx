@@ -28,7 +28,10 @@ export function RegulationSection({ section, id, tone, className, company }: Pro
                 <p className="font-semibold text-ink">{licence.regulator}</p>
                 <p className="mt-1 text-muted">{licence.kind}</p>
                 <p className="mt-1 text-sm text-ink tabular-nums">{licence.number}</p>
-                <a href={licence.registerUrl} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800">
+                <a
+                  href={licence.registerUrl}
+                  className="mt-2 inline-block text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800"
+                >
                   {licence.registerLabel}
                 </a>
               </li>
@@ -39,7 +42,18 @@ export function RegulationSection({ section, id, tone, className, company }: Pro
           {(["funds", "compliance", "dataSecurity"] as const).map((key) => (
             <li key={key} className="flex gap-4">
               <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
-                <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+                <svg
+                  width="24"
+                  height="24"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                  aria-hidden="true"
+                  focusable="false"
+                >
                   <path d={ICONS[key]} />
                 </svg>
               </span>

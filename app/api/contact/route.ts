@@ -25,7 +25,8 @@ export function POST(request: Request): Promise<Response> {
         const receivedAt = new Date();
         after(() => alertSales(lead, receivedAt));
       },
-      consent: async (market, cookieHeader, noticeVersion) => consentState(cookieHeader, market, noticeVersion, await askConsentFor(market)),
+      consent: async (market, cookieHeader, noticeVersion) =>
+        consentState(cookieHeader, market, noticeVersion, await askConsentFor(market)),
       siteUrl: serverEnv().NEXT_PUBLIC_SITE_URL,
       hostHeader: ownHostHeader(serverEnv()),
     }),

@@ -1,13 +1,19 @@
 import { SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { revalidateTag } from "next/cache";
 import type { NextRequest } from "next/server";
-import { documentTag, MAX_WEBHOOK_BYTES, verifyWebhookSignature, webhookBodySchema } from "@/lib/content/revalidate-webhook";
+import {
+  documentTag,
+  MAX_WEBHOOK_BYTES,
+  verifyWebhookSignature,
+  webhookBodySchema,
+} from "@/lib/content/revalidate-webhook";
 import { contentBackend } from "@/lib/env/env";
 import { serverEnv } from "@/lib/env/server-env";
 import { log } from "@/lib/logging/logger";
 import { readCappedBody } from "@/supabase/functions/_shared/capped-body";
 
-const json = (status: number, body: unknown) => Response.json(body, { status, headers: { "cache-control": "no-store" } });
+const json = (status: number, body: unknown) =>
+  Response.json(body, { status, headers: { "cache-control": "no-store" } });
 
 /** The Content Lake's queries may lag a publish by a moment; the page re-reads only after this. */
 const CONTENT_LAKE_SETTLE_MS = 3000;
@@ -30,7 +36,8 @@ export async function POST(request: NextRequest) {
   // The signature is checked before the body is parsed: an unsigned caller learns nothing about the body.
   const verdict = await verifyWebhookSignature(text, request.headers.get(SIGNATURE_HEADER_NAME), secret);
   if (verdict === "invalid") return json(401, { error: "Invalid signature" });
-  if (verdict === "stale") return json(401, { error: "Signature timestamp is not recent; webhook calls cannot be replayed" });
+  if (verdict === "stale")
+    return json(401, { error: "Signature timestamp is not recent; webhook calls cannot be replayed" });
   if (verdict === "replayed") return json(409, { error: "This webhook call was already processed" });
 
   let parsed: unknown;
@@ -40,7 +47,11 @@ export async function POST(request: NextRequest) {
     return json(400, { error: "Body is not valid JSON" });
   }
   const body = webhookBodySchema.safeParse(parsed);
-  if (!body.success) return json(400, { error: "Expected {_type: 'landingPage', market}", fields: Object.fromEntries(body.error.issues.map((i) => [i.path.join("."), i.message])) });
+  if (!body.success)
+    return json(400, {
+      error: "Expected {_type: 'landingPage', market}",
+      fields: Object.fromEntries(body.error.issues.map((i) => [i.path.join("."), i.message])),
+    });
 
   if (contentBackend(env) === "sanity") await new Promise((resolve) => setTimeout(resolve, CONTENT_LAKE_SETTLE_MS));
   const tags = [documentTag(body.data.market)];

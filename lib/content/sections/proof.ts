@@ -17,12 +17,25 @@ export const proofSection = z
     logosTitle: optionalText,
     logos: z.array(contentImage.and(z.object({ _key: z.string() }))).max(8, "at most eight logos"),
     testimonials: z
-      .array(z.object({ _key: z.string(), quote: text, name: text, role: text, company: text, photo: contentImage.nullable() }))
+      .array(
+        z.object({
+          _key: z.string(),
+          quote: text,
+          name: text,
+          role: text,
+          company: text,
+          photo: contentImage.nullable(),
+        }),
+      )
       .max(3, "at most three testimonials"),
   })
   .superRefine((section, ctx) => {
     if (section.figures.length + section.logos.length + section.testimonials.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["figures"], message: "add figures, logos or testimonials: a proof section needs proof" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["figures"],
+        message: "add figures, logos or testimonials: a proof section needs proof",
+      });
     }
     if (section.logos.length > 0 && !section.logosTitle) {
       ctx.addIssue({ code: "custom", path: ["logosTitle"], message: "say whose logos these are" });

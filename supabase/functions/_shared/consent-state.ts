@@ -8,7 +8,8 @@
 export const CONSENT_STATES = ["granted", "denied", "unanswered", "not_asked"] as const;
 export type ConsentState = (typeof CONSENT_STATES)[number];
 
-export const isConsentState = (value: unknown): value is ConsentState => typeof value === "string" && (CONSENT_STATES as readonly string[]).includes(value);
+export const isConsentState = (value: unknown): value is ConsentState =>
+  typeof value === "string" && (CONSENT_STATES as readonly string[]).includes(value);
 
 /** Whether Meta may receive anything about the person (server event, browser ids, click ids). */
 export const allowsTracking = (state: ConsentState): boolean => state === "granted" || state === "not_asked";

@@ -43,10 +43,17 @@ export type StoredLead = {
   /** Null for leads stored before consent was recorded: treated as no consent. */
   tracking_consent: ConsentState | null;
 };
-export const STORED_LEAD_COLUMNS = "id,created_at,email,phone_e164,contact_name,market,country,reason,volume,tracking_consent";
+export const STORED_LEAD_COLUMNS =
+  "id,created_at,email,phone_e164,contact_name,market,country,reason,volume,tracking_consent";
 
 /** What the browser's visit contributes to the event, once checked. */
-export type VisitContext = { eventSourceUrl: string; clientUserAgent: string; clientIpAddress?: string; fbp?: string; fbc?: string };
+export type VisitContext = {
+  eventSourceUrl: string;
+  clientUserAgent: string;
+  clientIpAddress?: string;
+  fbp?: string;
+  fbc?: string;
+};
 
 export type ConversionsApiEvent = {
   event_name: "Lead";
@@ -78,9 +85,41 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export const normalisePhone = (e164: string) => e164.replace(/\D/g, "");
 
 /** Words that belong to the surname after them ("de la Fuente", "da Silva", "van der Berg"). */
-const SURNAME_PARTICLES = new Set(["de", "del", "la", "las", "los", "da", "das", "do", "dos", "di", "du", "van", "von", "der", "den"]);
+const SURNAME_PARTICLES = new Set([
+  "de",
+  "del",
+  "la",
+  "las",
+  "los",
+  "da",
+  "das",
+  "do",
+  "dos",
+  "di",
+  "du",
+  "van",
+  "von",
+  "der",
+  "den",
+]);
 /** Courtesy and professional titles business contacts put before their name ("Lic. Juan Pérez"): not a name. */
-const TITLES = new Set(["sr", "sra", "srta", "dr", "dra", "lic", "licda", "ing", "arq", "cp", "mtro", "mtra", "prof", "profa", "eng"]);
+const TITLES = new Set([
+  "sr",
+  "sra",
+  "srta",
+  "dr",
+  "dra",
+  "lic",
+  "licda",
+  "ing",
+  "arq",
+  "cp",
+  "mtro",
+  "mtra",
+  "prof",
+  "profa",
+  "eng",
+]);
 
 /**
  * First and last name from the one name the form asks for, normalised as Meta's customer information parameters ask:
@@ -128,18 +167,22 @@ export async function sha256Hex(value: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-const text = (value: unknown, max: number): value is string => typeof value === "string" && value.trim() !== "" && value.length <= max;
+const text = (value: unknown, max: number): value is string =>
+  typeof value === "string" && value.trim() !== "" && value.length <= max;
 
 /**
  * Reads the site's body: the lead's id and the visit's context, or why the body is unusable. Identifiers in
  * the wrong shape are dropped rather than refused: a lead is still worth reporting without them.
  */
-export function readConversionRequest(body: unknown): { eventId: string; consent: ConsentState; context: VisitContext } | { error: string } {
+export function readConversionRequest(
+  body: unknown,
+): { eventId: string; consent: ConsentState; context: VisitContext } | { error: string } {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return { error: "body must be a JSON object" };
   const b = body as Partial<Record<keyof ConversionRequest, unknown>>;
   if (b.eventName !== "Lead") return { error: "eventName must be Lead" };
   if (typeof b.eventId !== "string" || !UUID_V4.test(b.eventId)) return { error: "eventId must be a UUID v4" };
-  if (!text(b.eventSourceUrl, 2048) || !/^https?:\/\//.test(b.eventSourceUrl) || !URL.canParse(b.eventSourceUrl)) return { error: "eventSourceUrl must be an http(s) URL" };
+  if (!text(b.eventSourceUrl, 2048) || !/^https?:\/\//.test(b.eventSourceUrl) || !URL.canParse(b.eventSourceUrl))
+    return { error: "eventSourceUrl must be an http(s) URL" };
   if (!text(b.clientUserAgent, 1024)) return { error: "clientUserAgent is required" };
   const context: VisitContext = { eventSourceUrl: b.eventSourceUrl, clientUserAgent: b.clientUserAgent };
   if (text(b.clientIpAddress, 45) && IP.test(b.clientIpAddress)) context.clientIpAddress = b.clientIpAddress;
@@ -151,7 +194,8 @@ export function readConversionRequest(body: unknown): { eventId: string; consent
 }
 
 /** Whether Meta may receive this lead: both the call and the stored record must allow it. */
-export const mayReport = (lead: StoredLead, consent: ConsentState) => lead.tracking_consent !== null && allowsTracking(lead.tracking_consent) && allowsTracking(consent);
+export const mayReport = (lead: StoredLead, consent: ConsentState) =>
+  lead.tracking_consent !== null && allowsTracking(lead.tracking_consent) && allowsTracking(consent);
 
 /**
  * The event Meta receives: who the person is comes from the stored lead (the visitor's market is their

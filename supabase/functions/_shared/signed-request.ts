@@ -56,14 +56,22 @@ export async function verifySignatureHeader(
   secret: string,
   header: string | null,
   body: string | Uint8Array,
-  { now = Date.now(), toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS }: { now?: number; toleranceSeconds?: number } = {},
+  {
+    now = Date.now(),
+    toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS,
+  }: { now?: number; toleranceSeconds?: number } = {},
 ): Promise<SignatureCheck> {
   if (!header) return { ok: false, reason: "missing" };
   const match = /^t=(\d{1,15}),v1=([0-9a-f]{64})$/.exec(header.trim());
   if (!match) return { ok: false, reason: "malformed" };
   const timestamp = Number(match[1]);
   const signature = match[2]!;
-  const valid = await crypto.subtle.verify("HMAC", await hmacKey(secret, "verify"), fromHex(signature), signedBytes(timestamp, body));
+  const valid = await crypto.subtle.verify(
+    "HMAC",
+    await hmacKey(secret, "verify"),
+    fromHex(signature),
+    signedBytes(timestamp, body),
+  );
   if (!valid) return { ok: false, reason: "mismatch" };
   if (Math.abs(now - timestamp) > toleranceSeconds * 1000) return { ok: false, reason: "stale" };
   return { ok: true, signature, expiresAt: new Date(timestamp + toleranceSeconds * 1000) };

@@ -11,7 +11,13 @@
 import { readCappedBody } from "../_shared/capped-body.ts";
 import { DATABASE_TIMEOUT_MS, META_TIMEOUT_MS } from "../_shared/deadlines.ts";
 import { logLine } from "../_shared/json-log.ts";
-import { buildLeadEvent, mayReport, readConversionRequest, STORED_LEAD_COLUMNS, type StoredLead } from "../_shared/meta-event.ts";
+import {
+  buildLeadEvent,
+  mayReport,
+  readConversionRequest,
+  STORED_LEAD_COLUMNS,
+  type StoredLead,
+} from "../_shared/meta-event.ts";
 import { MIN_SECRET_LENGTH, SIGNATURE_HEADER, verifySignatureHeader } from "../_shared/signed-request.ts";
 
 const GRAPH_API_VERSION = "v23.0";
@@ -21,7 +27,15 @@ const MAX_BODY_BYTES = 4 * 1024;
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 
-type Config = { pixelId: string; accessToken: string; testEventCode?: string; graphUrl: string; supabaseUrl: string; serviceRoleKey: string; signingSecret: string };
+type Config = {
+  pixelId: string;
+  accessToken: string;
+  testEventCode?: string;
+  graphUrl: string;
+  supabaseUrl: string;
+  serviceRoleKey: string;
+  signingSecret: string;
+};
 
 function config(): Config | null {
   const pixelId = Deno.env.get("META_PIXEL_ID");
@@ -29,13 +43,33 @@ function config(): Config | null {
   const supabaseUrl = Deno.env.get("SUPABASE_URL");
   const serviceRoleKey = Deno.env.get("SUPABASE_SERVICE_ROLE_KEY");
   const signingSecret = Deno.env.get("CONVERSION_SIGNING_SECRET");
-  if (!pixelId || !accessToken || !supabaseUrl || !serviceRoleKey || !signingSecret || signingSecret.length < MIN_SECRET_LENGTH) return null;
+  if (
+    !pixelId ||
+    !accessToken ||
+    !supabaseUrl ||
+    !serviceRoleKey ||
+    !signingSecret ||
+    signingSecret.length < MIN_SECRET_LENGTH
+  )
+    return null;
   const graphUrl = (Deno.env.get("META_GRAPH_URL") || "https://graph.facebook.com").replace(/\/+$/, "");
-  return { pixelId, accessToken, testEventCode: Deno.env.get("META_TEST_EVENT_CODE") || undefined, graphUrl, supabaseUrl, serviceRoleKey, signingSecret };
+  return {
+    pixelId,
+    accessToken,
+    testEventCode: Deno.env.get("META_TEST_EVENT_CODE") || undefined,
+    graphUrl,
+    supabaseUrl,
+    serviceRoleKey,
+    signingSecret,
+  };
 }
 
 /** One PostgREST call as the service role: `path` below /rest/v1/. */
-function postgrest(cfg: Config, path: string, init: { method: string; body?: unknown; prefer?: string }): Promise<Response> {
+function postgrest(
+  cfg: Config,
+  path: string,
+  init: { method: string; body?: unknown; prefer?: string },
+): Promise<Response> {
   return fetch(`${cfg.supabaseUrl}/rest/v1/${path}`, {
     method: init.method,
     headers: {
@@ -51,11 +85,15 @@ function postgrest(cfg: Config, path: string, init: { method: string; body?: unk
 }
 
 /** One PostgREST call on contact_submissions. */
-const leads = (cfg: Config, query: string, init: { method: string; body?: unknown; prefer?: string }) => postgrest(cfg, `contact_submissions?${query}`, init);
+const leads = (cfg: Config, query: string, init: { method: string; body?: unknown; prefer?: string }) =>
+  postgrest(cfg, `contact_submissions?${query}`, init);
 
 /** Records an accepted signature until it expires; false when it was recorded before (a replayed call). */
 async function claimSignature(cfg: Config, signature: string, expiresAt: Date): Promise<boolean> {
-  const response = await postgrest(cfg, "rpc/claim_request_signature", { method: "POST", body: { signature, expires_at: expiresAt.toISOString() } });
+  const response = await postgrest(cfg, "rpc/claim_request_signature", {
+    method: "POST",
+    body: { signature, expires_at: expiresAt.toISOString() },
+  });
   if (!response.ok) throw new Error(`database answered ${response.status}`);
   return (await response.json()) === true;
 }
@@ -63,7 +101,11 @@ async function claimSignature(cfg: Config, signature: string, expiresAt: Date): 
 /** Marks the lead reported if nobody has yet, and returns it; null when it does not exist, was reported or withheld. */
 async function claim(cfg: Config, id: string, at: string): Promise<StoredLead | null> {
   const query = `id=eq.${id}&conversion_reported_at=is.null&conversion_withheld_reason=is.null&select=${STORED_LEAD_COLUMNS}`;
-  const response = await leads(cfg, query, { method: "PATCH", body: { conversion_reported_at: at }, prefer: "return=representation" });
+  const response = await leads(cfg, query, {
+    method: "PATCH",
+    body: { conversion_reported_at: at },
+    prefer: "return=representation",
+  });
   if (!response.ok) throw new Error(`database answered ${response.status}`);
   const rows = (await response.json()) as StoredLead[];
   return rows[0] ?? null;
@@ -71,7 +113,10 @@ async function claim(cfg: Config, id: string, at: string): Promise<StoredLead | 
 
 /** Meta did not take the event: the claim is undone so a later call may report it. */
 async function release(cfg: Config, id: string, at: string): Promise<void> {
-  const response = await leads(cfg, `id=eq.${id}&conversion_reported_at=eq.${encodeURIComponent(at)}`, { method: "PATCH", body: { conversion_reported_at: null } });
+  const response = await leads(cfg, `id=eq.${id}&conversion_reported_at=eq.${encodeURIComponent(at)}`, {
+    method: "PATCH",
+    body: { conversion_reported_at: null },
+  });
   if (!response.ok) throw new Error(`database answered ${response.status}`);
 }
 
@@ -98,7 +143,11 @@ export async function handle(request: Request): Promise<Response> {
   if (request.method !== "POST") return json(405, { error: "Only POST" }, { allow: "POST" });
   const cfg = config();
   if (!cfg) {
-    logLine("error", "conversion.unconfigured", `meta-conversion: META_PIXEL_ID, META_ACCESS_TOKEN, SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY and CONVERSION_SIGNING_SECRET (at least ${MIN_SECRET_LENGTH} characters) must be set`);
+    logLine(
+      "error",
+      "conversion.unconfigured",
+      `meta-conversion: META_PIXEL_ID, META_ACCESS_TOKEN, SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY and CONVERSION_SIGNING_SECRET (at least ${MIN_SECRET_LENGTH} characters) must be set`,
+    );
     return json(500, { error: "Function not configured" });
   }
   const bytes = await readCappedBody(request, MAX_BODY_BYTES);
@@ -107,7 +156,9 @@ export async function handle(request: Request): Promise<Response> {
   // Checked on the bytes as received, before anything is parsed or read from the database.
   const signed = await verifySignatureHeader(cfg.signingSecret, request.headers.get(SIGNATURE_HEADER), bytes);
   if (!signed.ok) {
-    logLine("warn", "conversion.call_refused", `meta-conversion: refused a call whose signature is ${signed.reason}`, { reason: signed.reason });
+    logLine("warn", "conversion.call_refused", `meta-conversion: refused a call whose signature is ${signed.reason}`, {
+      reason: signed.reason,
+    });
     return json(401, { error: signed.reason === "stale" ? "Signature is not recent" : "Missing or invalid signature" });
   }
   try {
@@ -116,7 +167,11 @@ export async function handle(request: Request): Promise<Response> {
       return json(409, { error: "This call was already received" });
     }
   } catch (error) {
-    logLine("error", "conversion.database_unavailable", `meta-conversion: recording a call's signature failed (${reason(error)})`);
+    logLine(
+      "error",
+      "conversion.database_unavailable",
+      `meta-conversion: recording a call's signature failed (${reason(error)})`,
+    );
     return json(503, { error: "Database unavailable" });
   }
 
@@ -136,10 +191,15 @@ export async function handle(request: Request): Promise<Response> {
     if (!lead) {
       const why = await unclaimable(cfg, read.eventId);
       if (why === "missing") return json(404, { error: "No such lead" });
-      return json(409, why === "reported" ? { error: "Already reported" } : { error: "Already withheld for lack of consent" });
+      return json(
+        409,
+        why === "reported" ? { error: "Already reported" } : { error: "Already withheld for lack of consent" },
+      );
     }
   } catch (error) {
-    logLine("error", "conversion.lead_unreadable", `meta-conversion: reading the lead failed (${reason(error)})`, { leadId: read.eventId });
+    logLine("error", "conversion.lead_unreadable", `meta-conversion: reading the lead failed (${reason(error)})`, {
+      leadId: read.eventId,
+    });
     return json(503, { error: "Database unavailable" });
   }
 
@@ -147,10 +207,20 @@ export async function handle(request: Request): Promise<Response> {
     try {
       await withhold(cfg, lead.id, claimedAt);
     } catch (error) {
-      logLine("error", "conversion.lead_unreadable", `meta-conversion: recording the withheld lead failed (${reason(error)})`, { leadId: lead.id });
+      logLine(
+        "error",
+        "conversion.lead_unreadable",
+        `meta-conversion: recording the withheld lead failed (${reason(error)})`,
+        { leadId: lead.id },
+      );
       return json(503, { error: "Database unavailable" });
     }
-    logLine("info", "conversion.withheld", "meta-conversion: nothing sent to Meta: the visitor's consent does not allow it", { leadId: lead.id, reason: "no_consent" });
+    logLine(
+      "info",
+      "conversion.withheld",
+      "meta-conversion: nothing sent to Meta: the visitor's consent does not allow it",
+      { leadId: lead.id, reason: "no_consent" },
+    );
     return json(200, { ok: true, reported: false, reason: "no_consent" });
   }
 
@@ -161,12 +231,18 @@ export async function handle(request: Request): Promise<Response> {
     const response = await fetch(`${cfg.graphUrl}/${GRAPH_API_VERSION}/${encodeURIComponent(cfg.pixelId)}/events`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ data: [event], access_token: cfg.accessToken, ...(cfg.testEventCode ? { test_event_code: cfg.testEventCode } : {}) }),
+      body: JSON.stringify({
+        data: [event],
+        access_token: cfg.accessToken,
+        ...(cfg.testEventCode ? { test_event_code: cfg.testEventCode } : {}),
+      }),
       signal: AbortSignal.timeout(META_TIMEOUT_MS),
     });
     if (!response.ok) {
       // Meta's error names the problem (code, message, fbtrace_id) and never echoes the hashed data.
-      const answer = (await response.json().catch(() => ({}))) as { error?: { message?: string; code?: number; error_subcode?: number; fbtrace_id?: string } };
+      const answer = (await response.json().catch(() => ({}))) as {
+        error?: { message?: string; code?: number; error_subcode?: number; fbtrace_id?: string };
+      };
       const e = answer.error ?? {};
       failure = `Meta answered ${response.status} (code ${e.code ?? "?"}${e.error_subcode ? `/${e.error_subcode}` : ""}: ${e.message ?? "no message"}; fbtrace_id ${e.fbtrace_id ?? "?"})`;
     } else {
@@ -181,7 +257,12 @@ export async function handle(request: Request): Promise<Response> {
   try {
     await release(cfg, lead.id, claimedAt);
   } catch (error) {
-    logLine("error", "conversion.release_failed", `meta-conversion: the lead stays marked reported, releasing it failed (${reason(error)})`, { leadId: lead.id });
+    logLine(
+      "error",
+      "conversion.release_failed",
+      `meta-conversion: the lead stays marked reported, releasing it failed (${reason(error)})`,
+      { leadId: lead.id },
+    );
   }
   // Meta's reply stays in the function's logs: the caller only learns that the event was not accepted.
   return json(502, { error: "Meta did not accept the event" });

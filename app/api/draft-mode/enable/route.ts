@@ -26,15 +26,22 @@ export async function GET(request: Request) {
     // The Studio's secret also vouches for the path it sends; it still lands only on a path of this site.
     const pathname = url.searchParams.get("sanity-preview-pathname");
     if (pathname !== null) url.searchParams.set("sanity-preview-pathname", safeRedirectPath(pathname));
-    const { GET: enable } = defineEnableDraftMode({ client: sanityClient().withConfig({ token: env.SANITY_API_READ_TOKEN }) });
+    const { GET: enable } = defineEnableDraftMode({
+      client: sanityClient().withConfig({ token: env.SANITY_API_READ_TOKEN }),
+    });
     return enable(new Request(url, request));
   }
   if (process.env.NODE_ENV !== "development") {
     const limiter = getRateLimiter("draft-mode");
     const client = clientAddress(request.headers);
     const limit = await limiter.hit(client);
-    if (!limit.allowed) return new Response("Too many attempts, try again later", { status: 429, headers: { ...NO_STORE, "retry-after": String(limit.retryAfter) } });
-    if (!secretsMatch(url.searchParams.get("secret"), env.DRAFT_MODE_SECRET)) return refuse("Invalid or missing secret");
+    if (!limit.allowed)
+      return new Response("Too many attempts, try again later", {
+        status: 429,
+        headers: { ...NO_STORE, "retry-after": String(limit.retryAfter) },
+      });
+    if (!secretsMatch(url.searchParams.get("secret"), env.DRAFT_MODE_SECRET))
+      return refuse("Invalid or missing secret");
     await limiter.refund(client);
   }
   (await draftMode()).enable();
