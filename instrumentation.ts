@@ -15,8 +15,8 @@ export async function register() {
     const { getRateLimiter } = await import("./lib/contact/rate-limiter");
     getRateLimiter();
     const { log } = await import("./lib/logging/logger");
-    const { getSubmissionsStore } = await import("./lib/contact/submissions-store");
-    void getSubmissionsStore().catch((error: unknown) =>
+    const { getLeadsStore } = await import("./lib/contact/leads-store");
+    void getLeadsStore().catch((error: unknown) =>
       log.error("lead.store_open_failed", "The leads store failed to open at start", { err: error }),
     );
   }

@@ -2,7 +2,7 @@ import { defineArrayMember, defineField, defineType } from "sanity";
 import { marketIdentityFields } from "./market-fields";
 import { sectionTypes } from "./sections";
 import { MARKET_CURRENCIES, MARKET_NAMES, isMarket } from "../lib/markets/markets";
-import { PHONE_PREFIXES } from "../lib/contact/options";
+import { PHONE_PREFIXES } from "../lib/leads/options";
 import { COPY_LIMITS, limitMessage } from "../lib/content/copy-limits";
 import { landingDocumentProblems } from "../lib/content/landing-document-rules";
 

@@ -1,7 +1,7 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
 import { BENEFIT_ICONS } from "../lib/content/benefit-icons";
 import { COPY_LIMITS, limitMessage } from "../lib/content/copy-limits";
-import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../lib/contact/options";
+import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../lib/leads/options";
 import { paragraph, portableText, text, toConfirmField } from "./fields";
 import { optionListField, requireEveryValue } from "./option-list";
 

@@ -17,7 +17,7 @@ export function requireEveryValue(values: readonly string[]) {
     });
 }
 
-/** An array of {value, label} whose values come from code (lib/contact/options.ts). */
+/** An array of {value, label} whose values come from code (lib/leads/options.ts). */
 export function optionListField(
   name: string,
   title: string,

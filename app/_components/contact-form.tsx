@@ -13,7 +13,7 @@ import {
   PHONE_PATTERN,
   type PhonePrefix,
   type SelectName,
-} from "@/lib/contact/options";
+} from "@/lib/leads/options";
 import type { PhoneVerdict } from "@/lib/contact/phone-check";
 import type { LandingContent } from "@/lib/content/landing-content";
 import { MARKET_LOCALES, type Market } from "@/lib/markets/markets";

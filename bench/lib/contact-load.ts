@@ -1,6 +1,6 @@
 import autocannon from "autocannon";
 import { randomUUID } from "node:crypto";
-import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../../lib/contact/options.ts";
+import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../../lib/leads/options.ts";
 import { MARKETS } from "../../lib/markets/markets.ts";
 
 /** A real-shaped number for each prefix, as people type it (the route parses it against the prefix). */

@@ -1,4 +1,4 @@
-import type { Lead } from "../contact/submissions-store-contract";
+import type { Lead } from "../contact/leads-store-contract";
 import { SIGNATURE_HEADER, signatureHeader } from "../../supabase/functions/_shared/signed-request";
 import type { Attempt } from "./retry";
 import { whatsappLink } from "./sales-email";

@@ -1,6 +1,6 @@
 import "server-only";
 import { dropClickIds } from "../attribution/campaign-touch";
-import type { Lead } from "../contact/submissions-store-contract";
+import type { Lead } from "../contact/leads-store-contract";
 import { salesRecipients, type ServerEnv } from "../env/env";
 import { serverEnv } from "../env/server-env";
 import { log } from "../logging/logger";

@@ -1,6 +1,6 @@
 import { CLICK_ID_PARAMS, UTM_PARAMS, type Touch } from "../attribution/campaign-touch";
-import type { Lead } from "../contact/submissions-store-contract";
-import type { Country, Reason, Volume } from "../contact/options";
+import type { Lead } from "../contact/leads-store-contract";
+import type { Country, Reason, Volume } from "../leads/options";
 import { MARKET_LOCALES, type Market } from "../markets/markets";
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { MetadataJson } from "libphonenumber-js/core";
-import { PHONE_PREFIXES } from "../contact/options";
+import { PHONE_PREFIXES } from "../leads/options";
 
 /**
  * The browser's phone metadata: libphonenumber-js's full metadata ("max", the output of the library's own

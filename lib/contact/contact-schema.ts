@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { MARKETS } from "../markets/markets";
 import { isEmailAddress } from "./email-rule";
-import { COUNTRIES, FIELD_LIMITS, PHONE_MIN_LENGTH, PHONE_PATTERN, PHONE_PREFIXES, REASONS, VOLUMES } from "./options";
+import {
+  COUNTRIES,
+  FIELD_LIMITS,
+  PHONE_MIN_LENGTH,
+  PHONE_PATTERN,
+  PHONE_PREFIXES,
+  REASONS,
+  VOLUMES,
+} from "../leads/options";
 import { parsePhone } from "./phone";
 
 /**

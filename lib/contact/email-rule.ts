@@ -1,4 +1,4 @@
-import { FIELD_LIMITS } from "./options";
+import { FIELD_LIMITS } from "../leads/options";
 
 /**
  * The one rule for an email address, applied by the form in the browser and by the route handler, so whatever the

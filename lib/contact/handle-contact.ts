@@ -18,8 +18,8 @@ import {
   StoreUnavailableError,
   type InsertOutcome,
   type Lead,
-  type SubmissionsStore,
-} from "./submissions-store-contract";
+  type LeadsStore,
+} from "./leads-store-contract";
 
 /**
  * Bodies above this are refused before parsing: a real lead is well under 2 KB, and its attribution (two touches at
@@ -29,7 +29,7 @@ export const MAX_BODY_BYTES = 32 * 1024;
 
 export type ContactDeps = {
   /** Resolves the store lazily, so opening it (PGlite: seconds) happens on the first submission, once. */
-  store: () => Promise<SubmissionsStore>;
+  store: () => Promise<LeadsStore>;
   limiter: RateLimiter;
   /** Reports the conversion of a stored lead; must not delay the response (the route wraps it in `after()`). */
   report: (lead: Lead, visit: LeadVisit) => void;
@@ -202,7 +202,7 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
  * Inserts the lead; if the database refuses only its attribution (the checks mirror the route's cleaning, so this
  * means the two drifted apart), the lead is stored without it rather than lost.
  */
-async function storeKeepingTheLead(store: SubmissionsStore, lead: Lead): Promise<InsertOutcome> {
+async function storeKeepingTheLead(store: LeadsStore, lead: Lead): Promise<InsertOutcome> {
   try {
     return await store.insert(lead);
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { CountryCode } from "libphonenumber-js/core";
-import { PHONE_PREFIXES, type PhonePrefix } from "./options";
+import { PHONE_PREFIXES, type PhonePrefix } from "../leads/options";
 import metadata from "./phone-metadata.generated";
 import { otherPrefixFor, readPhone, type PhoneProblem } from "./phone-rules";
 

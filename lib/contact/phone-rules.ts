@@ -4,7 +4,7 @@ import {
   type MetadataJson,
   type PhoneNumber,
 } from "libphonenumber-js/core";
-import { PHONE_PREFIXES, type PhonePrefix } from "./options";
+import { PHONE_PREFIXES, type PhonePrefix } from "../leads/options";
 
 /**
  * How a typed phone is read, shared by the server (libphonenumber-js's full metadata, phone.ts) and the browser

@@ -1,5 +1,5 @@
 import metadata from "libphonenumber-js/metadata.max.json";
-import type { PhonePrefix } from "./options";
+import type { PhonePrefix } from "../leads/options";
 import { readPhone, type ParsedPhone } from "./phone-rules";
 
 export type { ParsedPhone } from "./phone-rules";

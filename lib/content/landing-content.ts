@@ -5,7 +5,7 @@ import { optionalText, portableText, short, text } from "./content-fields";
 import { sectionSchema } from "./sections";
 import { COPY_LIMITS, limitMessage } from "./copy-limits";
 import { volumeOptionLabels } from "./volume-labels";
-import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../contact/options";
+import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../leads/options";
 import { estimateSavings } from "../savings/estimate";
 import { MARKETS, MARKET_CURRENCIES, MARKET_LOCALES, isMarket, type Market } from "../markets/markets";
 import type { LANDING_QUERY_RESULT } from "./sanity.types";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Redis } from "ioredis";
 import { once } from "node:events";
-import { getSubmissionsStore } from "../contact/submissions-store";
+import { getLeadsStore } from "../contact/leads-store";
 import { leadsBackend, type ServerEnv } from "../env/env";
 import { serverEnv } from "../env/server-env";
 import { log } from "../logging/logger";
@@ -37,7 +37,7 @@ async function withDeadline(ms: number, what: string, check: (signal: AbortSigna
  */
 async function checkStore(env: ServerEnv, signal: AbortSignal): Promise<void> {
   if (leadsBackend(env) === "embedded") {
-    await getSubmissionsStore().catch(() => Promise.reject(new NotReady("the embedded database could not be opened")));
+    await getLeadsStore().catch(() => Promise.reject(new NotReady("the embedded database could not be opened")));
     return;
   }
   const { data, error, status } = await supabaseServerClient(env.SUPABASE_URL!, env.SUPABASE_ANON_KEY!)

@@ -4,7 +4,7 @@ import { serverEnv } from "../env/server-env";
 import { log } from "../logging/logger";
 import { supabaseServerClient } from "../supabase/server-client";
 import { markActiveSpanFailed } from "../telemetry/spans";
-import type { Lead } from "../contact/submissions-store-contract";
+import type { Lead } from "../contact/leads-store-contract";
 import { CONVERSION_CALL_TIMEOUT_MS } from "../../supabase/functions/_shared/deadlines";
 import { allowsTracking } from "../../supabase/functions/_shared/consent-state";
 import type { ConversionRequest } from "../../supabase/functions/_shared/meta-event";

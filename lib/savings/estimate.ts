@@ -1,4 +1,4 @@
-import { VOLUMES, type Volume } from "../contact/options";
+import { VOLUMES, type Volume } from "../leads/options";
 
 /** What one side charges for sending an amount abroad: a fixed fee, a margin on the exchange rate, fixed charges. */
 export type Pricing = { feeUsd: number; fxMarginPercent: number; intermediaryUsd: number };

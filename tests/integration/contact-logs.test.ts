@@ -4,13 +4,9 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { handleContact, type ContactDeps } from "@/lib/contact/handle-contact";
-import { PgliteSubmissionsStore } from "@/lib/contact/pglite-submissions-store";
+import { PgliteLeadsStore } from "@/lib/contact/pglite-leads-store";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
-import {
-  LeadRejectedError,
-  StoreUnavailableError,
-  type SubmissionsStore,
-} from "@/lib/contact/submissions-store-contract";
+import { LeadRejectedError, StoreUnavailableError, type LeadsStore } from "@/lib/contact/leads-store-contract";
 import { reportLeadConversion } from "@/lib/meta/conversion-reporter";
 import { observedRequest } from "@/lib/telemetry/observed-request";
 import { inSpan } from "@/lib/telemetry/spans";
@@ -39,7 +35,7 @@ const TRACES = [
 ];
 
 let db: PGlite;
-let store: PgliteSubmissionsStore;
+let store: PgliteLeadsStore;
 let logs: CapturedLogs;
 let pending: Promise<void>[];
 
@@ -47,7 +43,7 @@ beforeAll(async () => {
   vi.stubEnv("CLIENT_IP_HEADER", "x-real-ip");
   vi.stubEnv("SUPABASE_URL", "");
   db = await PGlite.create();
-  store = await PgliteSubmissionsStore.onDatabase(db);
+  store = await PgliteLeadsStore.onDatabase(db);
 });
 afterAll(async () => {
   await db.close();
@@ -150,7 +146,7 @@ describe("the log lines of a submission", () => {
   });
 
   it("refused by the database", async () => {
-    const refusing: SubmissionsStore = {
+    const refusing: LeadsStore = {
       insert: () =>
         Promise.reject(
           new LeadRejectedError(
@@ -170,7 +166,7 @@ describe("the log lines of a submission", () => {
   });
 
   it("the store unavailable, whose error quotes the refused row", async () => {
-    const down: SubmissionsStore = {
+    const down: LeadsStore = {
       insert: () =>
         Promise.reject(
           new StoreUnavailableError("The embedded database did not store the lead", {
@@ -192,7 +188,7 @@ describe("the log lines of a submission", () => {
   });
 
   it("an unexpected store failure", async () => {
-    const broken: SubmissionsStore = {
+    const broken: LeadsStore = {
       insert: () => Promise.reject(new Error("Supabase refused the insert (status 401)")),
     };
     const lead = validContactRequest(PERSON);

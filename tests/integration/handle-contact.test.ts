@@ -2,21 +2,21 @@ import { PGlite } from "@electric-sql/pglite";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { handleContact, MAX_BODY_BYTES, type ContactDeps } from "@/lib/contact/handle-contact";
-import { PgliteSubmissionsStore } from "@/lib/contact/pglite-submissions-store";
+import { PgliteLeadsStore } from "@/lib/contact/pglite-leads-store";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
 import {
   LeadRejectedError,
   StoreUnavailableError,
   type Lead,
-  type SubmissionsStore,
-} from "@/lib/contact/submissions-store-contract";
+  type LeadsStore,
+} from "@/lib/contact/leads-store-contract";
 import type { LeadVisit } from "@/lib/meta/conversion-reporter";
 import { validContactRequest as valid } from "../support/contact-request";
 import { captureLogs } from "../support/log-lines";
 
 const SITE = "https://pagos.example";
 let db: PGlite;
-let store: PgliteSubmissionsStore;
+let store: PgliteLeadsStore;
 let reported: Lead[];
 let visits: LeadVisit[];
 let alerted: Lead[];
@@ -48,7 +48,7 @@ beforeAll(async () => {
   // As behind a proxy that sets X-Real-IP (read once per process, like the server's environment).
   vi.stubEnv("CLIENT_IP_HEADER", "x-real-ip");
   db = await PGlite.create();
-  store = await PgliteSubmissionsStore.onDatabase(db);
+  store = await PgliteLeadsStore.onDatabase(db);
 });
 afterAll(() => db.close());
 beforeEach(async () => {
@@ -225,7 +225,7 @@ describe("POST /api/contact", () => {
   it("stores the lead without its attribution when the database refuses only that", async () => {
     const logs = captureLogs();
     const inserted: Lead[] = [];
-    const picky: SubmissionsStore = {
+    const picky: LeadsStore = {
       insert: async (lead) => {
         if (lead.attribution.last)
           throw new LeadRejectedError('violates check constraint "contact_submissions_last_utm_source_check"');
@@ -246,10 +246,10 @@ describe("POST /api/contact", () => {
 
   it("also when the store's refusal comes from another copy of the store's module (the one instrumentation.ts opened)", async () => {
     vi.resetModules();
-    const other = await import("@/lib/contact/submissions-store-contract");
+    const other = await import("@/lib/contact/leads-store-contract");
     expect(other.LeadRejectedError).not.toBe(LeadRejectedError);
     const inserted: Lead[] = [];
-    const picky: SubmissionsStore = {
+    const picky: LeadsStore = {
       insert: async (lead) => {
         if (lead.attribution.last)
           throw new other.LeadRejectedError('violates check constraint "contact_submissions_last_referrer_check"');
@@ -285,7 +285,7 @@ describe("POST /api/contact", () => {
 
   it("answers 422 naming the field when the database refuses a value, and 500 (not 'try again') for another refusal", async () => {
     const logs = captureLogs();
-    const refusing: SubmissionsStore = {
+    const refusing: LeadsStore = {
       insert: async () =>
         Promise.reject(
           new LeadRejectedError(
@@ -296,7 +296,7 @@ describe("POST /api/contact", () => {
     const rejected = await handleContact(post(valid()), deps({ store: async () => refusing }));
     expect(rejected.status).toBe(422);
     expect(((await rejected.json()) as { fields: Record<string, string> }).fields).toHaveProperty("email");
-    const misconfigured: SubmissionsStore = {
+    const misconfigured: LeadsStore = {
       insert: async () => Promise.reject(new Error("Supabase refused the insert (status 401)")),
     };
     expect((await handleContact(post(valid()), deps({ store: async () => misconfigured }))).status).toBe(500);
@@ -475,7 +475,7 @@ describe("POST /api/contact", () => {
   });
 
   it("answers 503 when the store is unavailable, logs it, and reports nothing", async () => {
-    const down: SubmissionsStore = {
+    const down: LeadsStore = {
       insert: async () => Promise.reject(new StoreUnavailableError("connection refused")),
     };
     const logs = captureLogs();
@@ -489,7 +489,7 @@ describe("POST /api/contact", () => {
   });
 
   it("answers 503 when the embedded database is gone (closed at shutdown)", async () => {
-    const closed = await PgliteSubmissionsStore.onDatabase(await PGlite.create());
+    const closed = await PgliteLeadsStore.onDatabase(await PGlite.create());
     await closed.close();
     const logs = captureLogs();
     const response = await handleContact(post(valid()), deps({ store: async () => closed }));

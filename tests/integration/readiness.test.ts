@@ -13,7 +13,7 @@ const holder = globalThis as {
   __readiness?: unknown;
   __wasReady?: boolean;
   __readinessRedis?: { disconnect(): void };
-  __submissionsStore?: unknown;
+  __leadsStore?: unknown;
 };
 
 let fake: FakeSupabase;
@@ -29,8 +29,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   holder.__readinessRedis?.disconnect();
-  for (const key of ["__readiness", "__wasReady", "__readinessRedis", "__submissionsStore"] as const)
-    delete holder[key];
+  for (const key of ["__readiness", "__wasReady", "__readinessRedis", "__leadsStore"] as const) delete holder[key];
   fake.setMode({ rest: "ok" });
   fake.requests.length = 0;
   vi.unstubAllEnvs();
@@ -112,7 +111,7 @@ describe("readiness", () => {
     const dir = mkdtempSync(join(tmpdir(), "readiness-"));
     const readiness = await readinessWith({ SUPABASE_URL: "", SUPABASE_ANON_KEY: "", EMBEDDED_DB_DIR: dir });
     // A cold open (WebAssembly, migrations) can outlast the deadline: then not ready yet, and ready once it is open.
-    const store = await (await import("@/lib/contact/submissions-store")).getSubmissionsStore();
+    const store = await (await import("@/lib/contact/leads-store")).getLeadsStore();
     try {
       expect(await readiness()).toMatchObject({
         ready: true,

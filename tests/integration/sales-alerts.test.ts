@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { alertSales, alertSettings, type AlertSettings } from "@/lib/alerts/sales-alerts";
 import { handleContact } from "@/lib/contact/handle-contact";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
-import type { Lead, SubmissionsStore } from "@/lib/contact/submissions-store-contract";
+import type { Lead, LeadsStore } from "@/lib/contact/leads-store-contract";
 import { readServerEnv } from "@/lib/env/env";
 import { validContactRequest } from "../support/contact-request";
 import { readDoc } from "../support/docs";
@@ -430,12 +430,12 @@ describe("the visitor's submission", () => {
       headers: { "content-type": "application/json", origin: SITE },
       body: JSON.stringify(body),
     });
-  function memoryStore(): SubmissionsStore {
+  function memoryStore(): LeadsStore {
     const ids = new Set<string>();
     return { insert: async (lead) => (ids.has(lead.id) ? "duplicate" : (ids.add(lead.id), "stored")) };
   }
   /** handleContact wired as the route wires it, with the real alert; `alerts` are its runs, still going or done. */
-  function submit(body: object, settings: AlertSettings, store: SubmissionsStore, alerts: Promise<void>[]) {
+  function submit(body: object, settings: AlertSettings, store: LeadsStore, alerts: Promise<void>[]) {
     return handleContact(post(body), {
       store: async () => store,
       limiter: new MemoryRateLimiter(0),

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { handleContact } from "@/lib/contact/handle-contact";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
-import { SupabaseSubmissionsStore } from "@/lib/contact/supabase-submissions-store";
-import { LeadRejectedError, StoreUnavailableError, type Lead } from "@/lib/contact/submissions-store-contract";
+import { SupabaseLeadsStore } from "@/lib/contact/supabase-leads-store";
+import { LeadRejectedError, StoreUnavailableError, type Lead } from "@/lib/contact/leads-store-contract";
 import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
 import { captureLogs } from "../support/log-lines";
 
@@ -33,7 +33,7 @@ const visit = {
   ip: "203.0.113.9",
   fbc: "fb.1.1763860000000.abc",
 };
-const store = (timeoutMs = 500) => new SupabaseSubmissionsStore(fake.url, ANON_KEY, { timeoutMs, backoffMs: 20 });
+const store = (timeoutMs = 500) => new SupabaseLeadsStore(fake.url, ANON_KEY, { timeoutMs, backoffMs: 20 });
 const inserts = () => fake.requests.filter((r) => r.path === "/rest/v1/contact_submissions");
 
 beforeAll(async () => {
@@ -150,7 +150,7 @@ describe("the Supabase store, through the real supabase-js client", () => {
   it("treats another 4xx (a wrong key, a missing grant) as the operator's error, not as unavailable", async () => {
     const logs = captureLogs();
     // A project URL that is not PostgREST's: 404, which no retry or visitor can fix.
-    const misconfigured = new SupabaseSubmissionsStore(`${fake.url}/elsewhere`, ANON_KEY, {
+    const misconfigured = new SupabaseLeadsStore(`${fake.url}/elsewhere`, ANON_KEY, {
       timeoutMs: 500,
       backoffMs: 10,
     });
@@ -182,7 +182,7 @@ describe("the Supabase store, through the real supabase-js client", () => {
 
   it("gives up when nothing listens at the Supabase URL", async () => {
     const logs = captureLogs();
-    const nowhere = new SupabaseSubmissionsStore("http://127.0.0.1:9", ANON_KEY, { timeoutMs: 500, backoffMs: 10 });
+    const nowhere = new SupabaseLeadsStore("http://127.0.0.1:9", ANON_KEY, { timeoutMs: 500, backoffMs: 10 });
     await expect(nowhere.insert(lead())).rejects.toBeInstanceOf(StoreUnavailableError);
     logs.restore();
   });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { contactRequestSchema, fieldErrors } from "@/lib/contact/contact-schema";
 import { isEmailAddress } from "@/lib/contact/email-rule";
-import { COUNTRIES, FIELD_LIMITS, PHONE_PREFIXES, REASONS, VOLUMES } from "@/lib/contact/options";
+import { COUNTRIES, FIELD_LIMITS, PHONE_PREFIXES, REASONS, VOLUMES } from "@/lib/leads/options";
 import { MARKETS } from "@/lib/markets/markets";
 import { lead } from "../../bench/lib/contact-load";
 import { EMAILS } from "../support/emails";
@@ -136,7 +136,7 @@ describe("the database mirrors the schema", () => {
   const maxLength = (column: string) =>
     Number(new RegExp(`char_length\\(${column}\\) between \\d+ and (\\d+)`).exec(sql)?.[1]);
 
-  it("allows exactly the option values of lib/contact/options.ts", () => {
+  it("allows exactly the option values of lib/leads/options.ts", () => {
     expect(allowed("phone_prefix")).toEqual([...PHONE_PREFIXES]);
     expect(allowed("country")).toEqual([...COUNTRIES]);
     expect(allowed("reason")).toEqual([...REASONS]);

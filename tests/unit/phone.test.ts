@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { PHONE_METADATA_MODULE } from "@/lib/build/phone-metadata";
 import { contactRequestSchema } from "@/lib/contact/contact-schema";
-import { MARKET_PHONE_PREFIX, PHONE_PREFIXES, type PhonePrefix } from "@/lib/contact/options";
+import { MARKET_PHONE_PREFIX, PHONE_PREFIXES, type PhonePrefix } from "@/lib/leads/options";
 import { parsePhone } from "@/lib/contact/phone";
 import { checkPhone } from "@/lib/contact/phone-check";
 import browserMetadata from "@/lib/contact/phone-metadata.generated";

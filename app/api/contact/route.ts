@@ -1,7 +1,7 @@
 import { after } from "next/server";
 import { handleContact } from "@/lib/contact/handle-contact";
 import { getRateLimiter } from "@/lib/contact/rate-limiter";
-import { getSubmissionsStore } from "@/lib/contact/submissions-store";
+import { getLeadsStore } from "@/lib/contact/leads-store";
 import { alertSales } from "@/lib/alerts/sales-alerts";
 import { askConsentFor, consentState } from "@/lib/consent/tracking-consent";
 import { ownHostHeader } from "@/lib/env/env";
@@ -15,7 +15,7 @@ export const runtime = "nodejs";
 export function POST(request: Request): Promise<Response> {
   return observedRequest(request, "contact.submit", () =>
     handleContact(request, {
-      store: getSubmissionsStore,
+      store: getLeadsStore,
       limiter: getRateLimiter(),
       // The conversion is reported after the response is sent, so it never delays the visitor; `after()` keeps the
       // request's context, so its log lines and span belong to this submission.

@@ -4,11 +4,11 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { captureLogs } from "../support/log-lines";
 
-const holder = globalThis as { __submissionsStore?: Promise<{ close?(): Promise<void> }> };
+const holder = globalThis as { __leadsStore?: Promise<{ close?(): Promise<void> }> };
 
 afterEach(async () => {
-  await (await holder.__submissionsStore?.catch(() => undefined))?.close?.();
-  holder.__submissionsStore = undefined;
+  await (await holder.__leadsStore?.catch(() => undefined))?.close?.();
+  holder.__leadsStore = undefined;
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
   vi.resetModules();
@@ -18,22 +18,22 @@ describe("choosing where leads go", () => {
   it("uses Supabase when it is configured, one store per process", async () => {
     vi.stubEnv("SUPABASE_URL", "http://127.0.0.1:9");
     vi.stubEnv("SUPABASE_ANON_KEY", "k");
-    const { getSubmissionsStore } = await import("@/lib/contact/submissions-store");
-    const { SupabaseSubmissionsStore } = await import("@/lib/contact/supabase-submissions-store");
-    const store = await getSubmissionsStore();
-    expect(store).toBeInstanceOf(SupabaseSubmissionsStore);
-    expect(await getSubmissionsStore()).toBe(store);
+    const { getLeadsStore } = await import("@/lib/contact/leads-store");
+    const { SupabaseLeadsStore } = await import("@/lib/contact/supabase-leads-store");
+    const store = await getLeadsStore();
+    expect(store).toBeInstanceOf(SupabaseLeadsStore);
+    expect(await getLeadsStore()).toBe(store);
   });
 
   it("otherwise opens the embedded database in EMBEDDED_DB_DIR once, even when asked concurrently, and it keeps leads", async () => {
     const dir = mkdtempSync(join(tmpdir(), "leads-"));
     vi.stubEnv("SUPABASE_URL", "");
     vi.stubEnv("EMBEDDED_DB_DIR", dir);
-    const { getSubmissionsStore } = await import("@/lib/contact/submissions-store");
-    const { PgliteSubmissionsStore } = await import("@/lib/contact/pglite-submissions-store");
-    const [a, b] = await Promise.all([getSubmissionsStore(), getSubmissionsStore()]);
+    const { getLeadsStore } = await import("@/lib/contact/leads-store");
+    const { PgliteLeadsStore } = await import("@/lib/contact/pglite-leads-store");
+    const [a, b] = await Promise.all([getLeadsStore(), getLeadsStore()]);
     expect(a).toBe(b);
-    expect(a).toBeInstanceOf(PgliteSubmissionsStore);
+    expect(a).toBeInstanceOf(PgliteLeadsStore);
     const lead = {
       id: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69",
       company: "Acme",
@@ -53,7 +53,7 @@ describe("choosing where leads go", () => {
     expect(await a.insert(lead)).toBe("stored");
     await a.close?.();
     // Reopened from disk, the lead is still there.
-    const reopened = await PgliteSubmissionsStore.open(dir);
+    const reopened = await PgliteLeadsStore.open(dir);
     expect(await reopened.insert(lead)).toBe("duplicate");
     await reopened.close();
     rmSync(dir, { recursive: true, force: true });
@@ -62,10 +62,10 @@ describe("choosing where leads go", () => {
   it("answers StoreUnavailableError when the store cannot be opened, and tries again next time", async () => {
     vi.stubEnv("SUPABASE_URL", "");
     vi.stubEnv("EMBEDDED_DB_DIR", "/proc/version/cannot-create");
-    const { getSubmissionsStore } = await import("@/lib/contact/submissions-store");
-    const { StoreUnavailableError } = await import("@/lib/contact/submissions-store-contract");
-    await expect(getSubmissionsStore()).rejects.toBeInstanceOf(StoreUnavailableError);
-    expect(holder.__submissionsStore).toBeUndefined();
+    const { getLeadsStore } = await import("@/lib/contact/leads-store");
+    const { StoreUnavailableError } = await import("@/lib/contact/leads-store-contract");
+    await expect(getLeadsStore()).rejects.toBeInstanceOf(StoreUnavailableError);
+    expect(holder.__leadsStore).toBeUndefined();
   });
 });
 

@@ -23,7 +23,7 @@ export type Lead = Omit<ContactRequest, "website" | "submissionId" | "attributio
 /** `duplicate`: a lead with this id is already stored — the first attempt landed, so this is a success too. */
 export type InsertOutcome = "stored" | "duplicate";
 
-export interface SubmissionsStore {
+export interface LeadsStore {
   insert(lead: Lead): Promise<InsertOutcome>;
   /** Releases what the store holds (the embedded database); network stores have nothing to close. */
   close?(): Promise<void>;

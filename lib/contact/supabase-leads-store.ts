@@ -9,8 +9,8 @@ import {
   toRow,
   type InsertOutcome,
   type Lead,
-  type SubmissionsStore,
-} from "./submissions-store-contract";
+  type LeadsStore,
+} from "./leads-store-contract";
 
 type Options = { timeoutMs: number; attempts?: number; backoffMs?: number };
 
@@ -19,7 +19,7 @@ type Options = { timeoutMs: number; attempts?: number; backoffMs?: number };
  * means an earlier attempt landed. That makes retrying transient failures (network, 5xx, deadline) safe.
  * Neither upsert nor `.select()` is used: both need privileges the insert-only anon role does not have.
  */
-export class SupabaseSubmissionsStore implements SubmissionsStore {
+export class SupabaseLeadsStore implements LeadsStore {
   private readonly client: SupabaseClient;
   private readonly attempts: number;
   private readonly backoffMs: number;

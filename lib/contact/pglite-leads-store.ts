@@ -11,8 +11,8 @@ import {
   toRow,
   type InsertOutcome,
   type Lead,
-  type SubmissionsStore,
-} from "./submissions-store-contract";
+  type LeadsStore,
+} from "./leads-store-contract";
 
 /** How long a shutdown waits for the database to close before the process ends anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -21,18 +21,18 @@ const SHUTDOWN_GRACE_MS = 10_000;
  * The embedded default: a PGlite database on disk, migrated from the same SQL as Supabase. Inserts run as the
  * `anon` role, so the grants and row-level security that guard production guard this too.
  */
-export class PgliteSubmissionsStore implements SubmissionsStore {
+export class PgliteLeadsStore implements LeadsStore {
   /** Inserts not yet settled: closing waits for them. */
   private readonly pending = new Set<Promise<unknown>>();
   private closing: Promise<void> | undefined;
 
   private constructor(private readonly db: PGlite) {}
 
-  /** Opens (creating if needed) the database in `dir`. Callers open it once per process: see getSubmissionsStore. */
-  static async open(dir: string): Promise<PgliteSubmissionsStore> {
+  /** Opens (creating if needed) the database in `dir`. Callers open it once per process: see getLeadsStore. */
+  static async open(dir: string): Promise<PgliteLeadsStore> {
     const path = resolve(/*turbopackIgnore: true*/ process.cwd(), dir);
     await mkdir(path, { recursive: true });
-    const opening = PGlite.create(path).then((db) => PgliteSubmissionsStore.onDatabase(db));
+    const opening = PGlite.create(path).then((db) => PgliteLeadsStore.onDatabase(db));
     // Listening before the database is ready (a cold open takes seconds): a signal meanwhile still closes it.
     const close = () =>
       opening.then(
@@ -51,9 +51,9 @@ export class PgliteSubmissionsStore implements SubmissionsStore {
   }
 
   /** Migrates and wraps an open database (tests pass an in-memory one). */
-  static async onDatabase(db: PGlite): Promise<PgliteSubmissionsStore> {
+  static async onDatabase(db: PGlite): Promise<PgliteLeadsStore> {
     await migrate(db);
-    return new PgliteSubmissionsStore(db);
+    return new PgliteLeadsStore(db);
   }
 
   async insert(lead: Lead): Promise<InsertOutcome> {
