@@ -1,0 +1,62 @@
+import { LOG_LEVELS, logLevelSchema } from "./env-fields.ts";
+import type { ServerEnv } from "./server-schema.ts";
+
+/** Where leads go: Supabase when configured, else the embedded PGlite database. */
+export function leadsBackend(env: ServerEnv): "supabase" | "embedded" {
+  return env.SUPABASE_URL ? "supabase" : "embedded";
+}
+
+/**
+ * The logger's level, read on its own: the logger exists before the environment is checked (it reports that check),
+ * so an invalid value falls back to `info` here and stops the server at the start check, naming LOG_LEVEL.
+ */
+export function logLevel(source: Record<string, string | undefined> = process.env): (typeof LOG_LEVELS)[number] {
+  const parsed = logLevelSchema.safeParse(source.LOG_LEVEL || undefined);
+  return parsed.success ? parsed.data : "info";
+}
+
+/**
+ * The header that carries the platform's request id: the one the operator names, else the platform's own where it is
+ * known (Vercel sets `x-vercel-id`). None means every request gets a generated id.
+ */
+export function requestIdHeader(env: ServerEnv): string | undefined {
+  return env.REQUEST_ID_HEADER ?? (env.VERCEL ? "x-vercel-id" : undefined);
+}
+
+/** Traces leave the process only when an OTLP endpoint is configured; otherwise no SDK is loaded at all. */
+export function tracingEnabled(env: ServerEnv): boolean {
+  return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+}
+
+/** A production server (`next start`, the standalone server, a platform's functions), not dev and not the build. */
+export function isProductionServer(): boolean {
+  return process.env.NODE_ENV === "production" && process.env.NEXT_PHASE !== "phase-production-build";
+}
+
+/**
+ * The header that carries the client's address: the one the operator names, else the platform's own — Vercel
+ * sets `x-real-ip` itself and overwrites what the client sent. None means no trustworthy address is known.
+ */
+export function clientIpHeader(env: ServerEnv): string | undefined {
+  return env.CLIENT_IP_HEADER ?? (env.VERCEL ? "x-real-ip" : undefined);
+}
+
+/**
+ * The header whose value also counts as this site's host, besides NEXT_PUBLIC_SITE_URL's: the one the operator names;
+ * in development the request's own Host (localhost, 127.0.0.1, a LAN address). A production server trusts no header
+ * of the client's choosing: X-Forwarded-Host is whatever the client wrote unless a proxy sets it.
+ */
+export function ownHostHeader(env: ServerEnv): string | undefined {
+  return env.FORWARDED_HOST_HEADER ?? (process.env.NODE_ENV === "development" ? "host" : undefined);
+}
+
+/** Each tier of the contact rate limit, per minute (0: off). */
+export function contactRateLimits(env: ServerEnv): { perClient: number; perNetwork: number; global: number } {
+  const perClient = env.CONTACT_RATE_LIMIT_PER_MINUTE;
+  const global = env.CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE ?? (perClient > 0 ? 100 : 0);
+  return { perClient, perNetwork: env.CONTACT_RATE_LIMIT_IPV6_48_PER_MINUTE ?? 4 * perClient, global };
+}
+
+/** A host on this machine (a URL's hostname): plain http or SMTP to it never crosses a network. */
+export const isLoopbackHost = (hostname: string) =>
+  hostname === "localhost" || hostname === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(hostname);

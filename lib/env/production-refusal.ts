@@ -1,0 +1,56 @@
+// With its extension: the page cache handler loads this file with Node itself, outside the bundles.
+import { MIN_SECRET_LENGTH } from "../../supabase/functions/_shared/signed-request.ts";
+import { clientIpHeader, isLoopbackHost, leadsBackend } from "./env-rules.ts";
+import type { ServerEnv } from "./server-schema.ts";
+
+/** The secrets this server checks callers against or signs with: a production server refuses a short one. */
+const SECRETS = [
+  "DRAFT_MODE_SECRET",
+  "SANITY_REVALIDATE_SECRET",
+  "CONVERSION_SIGNING_SECRET",
+  "LEAD_WEBHOOK_SECRET",
+] as const;
+
+/**
+ * Why a production server must not start with this environment, as one line; undefined when it may. Development
+ * keeps its embedded defaults; production never falls back to them silently.
+ */
+export function productionRefusal(env: ServerEnv): string | undefined {
+  const problems: string[] = [];
+  if (leadsBackend(env) === "embedded" && env.LEADS_STORE !== "embedded") {
+    problems.push(
+      "leads need SUPABASE_URL and SUPABASE_ANON_KEY, or LEADS_STORE=embedded to keep them in the embedded database on this server's disk",
+    );
+  }
+  if (env.CONTACT_RATE_LIMIT_PER_MINUTE > 0 && !clientIpHeader(env)) {
+    problems.push(
+      "the contact rate limit needs CLIENT_IP_HEADER naming the header your proxy sets to the client's address (e.g. x-real-ip), or CONTACT_RATE_LIMIT_PER_MINUTE=0 to run without a limit",
+    );
+  }
+  if (leadsBackend(env) === "supabase" && !env.CONVERSION_SIGNING_SECRET) {
+    problems.push(
+      "reporting leads to Meta needs CONVERSION_SIGNING_SECRET, the secret the meta-conversion function checks each call against (set the same value there with `supabase secrets set`)",
+    );
+  }
+  for (const name of SECRETS) {
+    const value = env[name];
+    if (value !== undefined && value.length < MIN_SECRET_LENGTH) {
+      problems.push(
+        `${name} is ${value.length} characters, and a secret needs at least ${MIN_SECRET_LENGTH} (e.g. \`openssl rand -hex 32\`)`,
+      );
+    }
+  }
+  if (
+    env.LEAD_WEBHOOK_URL &&
+    new URL(env.LEAD_WEBHOOK_URL).protocol === "http:" &&
+    !isLoopbackHost(new URL(env.LEAD_WEBHOOK_URL).hostname)
+  ) {
+    problems.push("LEAD_WEBHOOK_URL is http://, and each call carries a lead's contact details: use an https:// URL");
+  }
+  if (env.REDIS_URL && !new URL(env.REDIS_URL).password && !env.REDIS_ALLOW_PLAINTEXT) {
+    problems.push(
+      "REDIS_URL has no password, and whoever can write to that Redis changes the pages every instance serves: put the password in the URL (rediss://default:<password>@host:6379), or set REDIS_ALLOW_PLAINTEXT=1 if only your servers can reach it on a private network",
+    );
+  }
+  return problems.length > 0 ? `Refusing to start a production server: ${problems.join("; ")}.` : undefined;
+}

@@ -1,0 +1,46 @@
+import { MARKETS, type Market } from "../markets/markets.ts";
+import type { ServerEnv } from "./server-schema.ts";
+
+type AlertVariables = Pick<
+  ServerEnv,
+  "SMTP_URL" | "SALES_EMAIL_FROM" | "SALES_EMAIL_TO" | "SALES_EMAIL_TO_MX" | "SALES_EMAIL_TO_BR" | "SALES_EMAIL_TO_AR"
+>;
+
+const MARKET_RECIPIENTS = {
+  mx: "SALES_EMAIL_TO_MX",
+  br: "SALES_EMAIL_TO_BR",
+  ar: "SALES_EMAIL_TO_AR",
+} as const satisfies Record<Market, keyof AlertVariables>;
+
+/** Who gets a market's sales alerts: its own list, else SALES_EMAIL_TO; empty when neither is set. */
+export function salesRecipients(env: AlertVariables, market: Market): string[] {
+  return env[MARKET_RECIPIENTS[market]] ?? env.SALES_EMAIL_TO ?? [];
+}
+
+/**
+ * A half-configured sales email, naming the variable to set: an SMTP server with no sender or with a market nobody
+ * receives, or recipients and a sender with no server to send through.
+ */
+export function salesEmailProblem(env: AlertVariables): { variable: string; message: string } | undefined {
+  const recipientsSet = ["SALES_EMAIL_TO", ...Object.values(MARKET_RECIPIENTS)].find(
+    (name) => env[name as keyof AlertVariables],
+  );
+  if (!env.SMTP_URL) {
+    const set = recipientsSet ?? (env.SALES_EMAIL_FROM ? "SALES_EMAIL_FROM" : undefined);
+    return set
+      ? { variable: "SMTP_URL", message: `is required when ${set} is set (the sales alert's SMTP server)` }
+      : undefined;
+  }
+  if (!env.SALES_EMAIL_FROM)
+    return {
+      variable: "SALES_EMAIL_FROM",
+      message: "is required when SMTP_URL is set (the sales alert's sender address)",
+    };
+  const unreached = MARKETS.filter((market) => salesRecipients(env, market).length === 0);
+  if (unreached.length === 0) return undefined;
+  const names = unreached.map((market) => MARKET_RECIPIENTS[market]).join(", ");
+  return {
+    variable: "SALES_EMAIL_TO",
+    message: `is required when SMTP_URL is set: nobody would get the leads of ${unreached.join(", ")} (or set ${names})`,
+  };
+}

@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { addressList, headerName, logLevelSchema, optional, otlpUrl } from "./env-fields.ts";
+import type { PublicEnv } from "./public-env.ts";
+
+/** Content: Sanity, the embedded dataset, preview and the webhook. */
+const contentVariables = {
+  SANITY_API_READ_TOKEN: optional,
+  SANITY_REVALIDATE_SECRET: optional,
+  /** Points @sanity/client at another API host (tests use a local GROQ server). */
+  SANITY_API_HOST: optional.pipe(z.url().optional()),
+  /** Deadline of one Content Lake read, retries included (build, revalidation, preview). */
+  SANITY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** The embedded content dataset (NDJSON); tests point it at a copy they can edit. */
+  CONTENT_DATASET_FILE: z.string().default("studio/seed/landing.ndjson"),
+  /** Embedded content in production: the secret that turns on draft preview (dev needs none). */
+  DRAFT_MODE_SECRET: optional,
+};
+
+/** Leads: where they are stored, how often a client may send one, and the conversion call's signature. */
+const leadVariables = {
+  SUPABASE_URL: optional.pipe(z.url().optional()),
+  SUPABASE_ANON_KEY: optional,
+  SUPABASE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  EMBEDDED_DB_DIR: z.string().default(".data/pglite"),
+  /** `embedded`: the operator's explicit opt-in to keep leads in the embedded database on a production server. */
+  LEADS_STORE: optional.pipe(z.enum(["embedded"]).optional()),
+  CONTACT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(5),
+  /** Submissions per minute from one IPv6 /48 (a site's 65,536 /64s); unset: 4 × CONTACT_RATE_LIMIT_PER_MINUTE. */
+  CONTACT_RATE_LIMIT_IPV6_48_PER_MINUTE: z.coerce.number().int().min(0).optional(),
+  /**
+   * Submissions per minute from all clients together (each accepted lead is a Meta event and a sales alert); 0: none.
+   * Unset: 100, or none when CONTACT_RATE_LIMIT_PER_MINUTE=0 says the server runs without limits.
+   */
+  CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(0).optional(),
+  /** Signs each call to the meta-conversion function (the function holds the same secret and refuses unsigned calls). */
+  CONVERSION_SIGNING_SECRET: optional,
+};
+
+/** Sales alerts: an email per new lead over SMTP, and a signed webhook for CRMs. */
+const alertVariables = {
+  /** smtp:// (STARTTLS when offered) or smtps:// (TLS from the start), credentials in the URL. */
+  SMTP_URL: optional.pipe(
+    z
+      .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL (smtps://user:password@host:465)" })
+      .optional(),
+  ),
+  /** The sender: an address, or a name and an address ("Puente Pagos <alertas@puentepagos.com>"). */
+  SALES_EMAIL_FROM: optional.pipe(
+    z
+      .string()
+      .refine(
+        (from) => z.email().safeParse(/<([^<>]+)>$/.exec(from)?.[1] ?? from).success,
+        "must be an email address, or a name and <address>",
+      )
+      .optional(),
+  ),
+  /** Who gets every market's leads; SALES_EMAIL_TO_MX / _BR / _AR replace it for one market. */
+  SALES_EMAIL_TO: addressList,
+  SALES_EMAIL_TO_MX: addressList,
+  SALES_EMAIL_TO_BR: addressList,
+  SALES_EMAIL_TO_AR: addressList,
+  /** Receives each new lead as signed JSON (HubSpot, Slack workflows, n8n, Zapier). */
+  LEAD_WEBHOOK_URL: optional.pipe(
+    z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  ),
+  /** Signs each webhook call (X-Signature); the receiver checks it with the same secret. */
+  LEAD_WEBHOOK_SECRET: optional,
+};
+
+/** The platform: proxy headers, several instances, HTTP headers compiled at build time. */
+const platformVariables = {
+  /** Where `next build` writes and `next start` reads; tests keep a second build (Sanity mode) beside the main one. */
+  NEXT_DIST_DIR: z.string().default(".next"),
+  /** The request header the proxy in front of the server sets to the client's address (lower-cased). */
+  CLIENT_IP_HEADER: headerName("x-real-ip"),
+  /**
+   * The request header in which the proxy passes on the host the visitor asked for (e.g. x-forwarded-host), when
+   * the site answers on hosts besides NEXT_PUBLIC_SITE_URL's; its value then counts as this site's own origin.
+   */
+  FORWARDED_HOST_HEADER: headerName("x-forwarded-host"),
+  /** Set to 1 by Vercel on its builds and functions: the platform whose client-address header is known. */
+  VERCEL: optional,
+  /** Vercel: the project's production domain (no scheme), the site URL when NEXT_PUBLIC_SITE_URL is unset. */
+  VERCEL_PROJECT_PRODUCTION_URL: optional,
+  /** HSTS extensions, opt-in because both are hard to undo for a company domain (build-time: headers are compiled). */
+  HSTS_INCLUDE_SUBDOMAINS: optional.pipe(z.stringbool().optional()).transform(Boolean),
+  HSTS_PRELOAD: optional.pipe(z.stringbool().optional()).transform(Boolean),
+  /** Several instances share the contact rate limit and the page cache in this Redis (redis:// or rediss://). */
+  REDIS_URL: optional.pipe(z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional()),
+  /** `1`: the operator's opt-in to a Redis without a password (only on a private network nobody else reaches). */
+  REDIS_ALLOW_PLAINTEXT: optional.pipe(z.stringbool().optional()).transform(Boolean),
+};
+
+/** Operations: logs and traces. */
+const operationsVariables = {
+  LOG_LEVEL: logLevelSchema,
+  /** The request header in which the platform or proxy puts its own request id (lower-cased); else one is generated. */
+  REQUEST_ID_HEADER: headerName("x-request-id"),
+  /** OTLP/HTTP collector; traces are exported only when this (or the traces-only variant) is set. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional.pipe(otlpUrl),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optional.pipe(otlpUrl),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default("puente-pagos-site"),
+};
+
+/** Every server-side variable, by concern; `NEXT_PUBLIC_*` ones are in public-env.ts. */
+export const serverSchema = z.object({
+  ...contentVariables,
+  ...leadVariables,
+  ...alertVariables,
+  ...platformVariables,
+  ...operationsVariables,
+});
+
+export type ServerEnv = PublicEnv & z.infer<typeof serverSchema>;
