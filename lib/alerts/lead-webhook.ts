@@ -1,5 +1,5 @@
 import type { Lead } from "../contact/leads-store-contract";
-import { SIGNATURE_HEADER, signatureHeader } from "../../supabase/functions/_shared/signed-request";
+import { SIGNATURE_HEADER, signatureHeader } from "#edge/signed-request";
 import type { Attempt } from "./retry";
 import { whatsappLink } from "./sales-email";
 

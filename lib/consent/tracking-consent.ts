@@ -3,7 +3,7 @@ import { getPrivacyNotice } from "../content/privacy-notice-source";
 import type { ServerEnv } from "../env/env";
 import { serverEnv } from "../env/server-env";
 import type { Market } from "../markets/markets";
-import type { ConsentState } from "../../supabase/functions/_shared/consent-state";
+import type { ConsentState } from "#edge/consent-state";
 import { readConsent } from "./consent-cookie";
 
 /**

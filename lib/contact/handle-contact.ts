@@ -1,9 +1,9 @@
 import { isIP } from "node:net";
 import { cleanAttribution, withoutClickIds } from "../attribution/campaign-touch";
 import { noticeVersion } from "../consent/consent-cookie";
-import { allowsTracking, type ConsentState } from "../../supabase/functions/_shared/consent-state";
+import { allowsTracking, type ConsentState } from "#edge/consent-state";
 import { contactRequestSchema, fieldErrors } from "./contact-schema";
-import { readCappedBody } from "../../supabase/functions/_shared/capped-body";
+import { readCappedBody } from "#edge/capped-body";
 import { clientAddress } from "../http/client-ip";
 import { log } from "../logging/logger";
 import { tagRequest } from "../logging/request-context";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Attribution } from "../attribution/campaign-touch";
 import { touchColumns } from "../attribution/touch-columns";
-import type { ConsentState } from "../../supabase/functions/_shared/consent-state";
+import type { ConsentState } from "#edge/consent-state";
 import type { ContactRequest } from "./contact-schema";
 import type { LeadRow } from "./migrations";
 

@@ -2,7 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { readdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { TOUCH_COLUMNS, type TouchColumn } from "../attribution/touch-columns.ts";
-import type { ConsentState } from "../../supabase/functions/_shared/consent-state";
+import type { ConsentState } from "#edge/consent-state";
 
 /** Applies supabase/migrations/*.sql in name order, once each, recording what ran. */
 export async function migrate(

@@ -1,5 +1,4 @@
-// With its extension: the page cache handler loads this file with Node itself, outside the bundles.
-import { MIN_SECRET_LENGTH } from "../../supabase/functions/_shared/signed-request.ts";
+import { MIN_SECRET_LENGTH } from "#edge/signed-request";
 import { clientIpHeader, isLoopbackHost, leadsBackend } from "./env-rules.ts";
 import type { ServerEnv } from "./server-schema.ts";
 

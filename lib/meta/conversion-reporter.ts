@@ -5,10 +5,10 @@ import { log } from "../logging/logger";
 import { supabaseServerClient } from "../supabase/server-client";
 import { markActiveSpanFailed } from "../telemetry/spans";
 import type { Lead } from "../contact/leads-store-contract";
-import { CONVERSION_CALL_TIMEOUT_MS } from "../../supabase/functions/_shared/deadlines";
-import { allowsTracking } from "../../supabase/functions/_shared/consent-state";
-import type { ConversionRequest } from "../../supabase/functions/_shared/meta-event";
-import { SIGNATURE_HEADER, signatureHeader } from "../../supabase/functions/_shared/signed-request";
+import { CONVERSION_CALL_TIMEOUT_MS } from "#edge/deadlines";
+import { allowsTracking } from "#edge/consent-state";
+import type { ConversionRequest } from "#edge/meta-event";
+import { SIGNATURE_HEADER, signatureHeader } from "#edge/signed-request";
 import type { MetaBrowserIds } from "./browser-ids";
 
 /** What the visit that sent the lead tells Meta (see ConversionRequest). */

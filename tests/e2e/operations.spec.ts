@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SIGNATURE_HEADER, verifySignatureHeader } from "../../supabase/functions/_shared/signed-request.ts";
+import { SIGNATURE_HEADER, verifySignatureHeader } from "#edge/signed-request";
 import { validContactRequest } from "../support/contact-request";
 import { E2E_PORTS } from "../support/e2e-hosts";
 import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";

@@ -2,12 +2,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertAsAnon, type LeadRow } from "@/lib/contact/migrations";
-import { CONVERSION_CALL_TIMEOUT_MS, META_TIMEOUT_MS } from "@/supabase/functions/_shared/deadlines";
+import { CONVERSION_CALL_TIMEOUT_MS, META_TIMEOUT_MS } from "#edge/deadlines";
 import {
   SIGNATURE_HEADER,
   signatureHeader,
   SIGNATURE_TOLERANCE_SECONDS,
-} from "@/supabase/functions/_shared/signed-request";
+} from "#edge/signed-request";
 import { startFakeGraphApi, type FakeGraphApi } from "../support/fake-graph-api";
 import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
 import { freePort } from "../support/free-port";

@@ -22,7 +22,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { pathToFileURL } from "node:url";
 import { insertAsAnon, LEAD_COLUMNS, migrate, type LeadRow } from "../../lib/contact/migrations.ts";
-import { SIGNATURE_HEADER, verifySignatureHeader } from "../../supabase/functions/_shared/signed-request.ts";
+import { SIGNATURE_HEADER, verifySignatureHeader } from "#edge/signed-request";
 
 export const FAKE_SERVICE_ROLE_KEY = "fake-service-role-key";
 

@@ -8,7 +8,7 @@ import {
   normalisePhone,
   readConversionRequest,
   type StoredLead,
-} from "@/supabase/functions/_shared/meta-event";
+} from "#edge/meta-event";
 import { leadConversion, localSinkFields } from "@/lib/meta/conversion-reporter";
 import { metaBrowserIds } from "@/lib/meta/browser-ids";
 

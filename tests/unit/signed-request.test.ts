@@ -4,7 +4,7 @@ import {
   signatureHeader,
   SIGNATURE_TOLERANCE_SECONDS,
   verifySignatureHeader,
-} from "@/supabase/functions/_shared/signed-request";
+} from "#edge/signed-request";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 const BODY = JSON.stringify({

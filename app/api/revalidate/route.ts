@@ -10,7 +10,7 @@ import {
 import { contentBackend } from "@/lib/env/env";
 import { serverEnv } from "@/lib/env/server-env";
 import { log } from "@/lib/logging/logger";
-import { readCappedBody } from "@/supabase/functions/_shared/capped-body";
+import { readCappedBody } from "#edge/capped-body";
 
 const json = (status: number, body: unknown) =>
   Response.json(body, { status, headers: { "cache-control": "no-store" } });
