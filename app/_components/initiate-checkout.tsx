@@ -8,7 +8,7 @@ let fired = false;
 
 /**
  * What a page load does once, in the browser: keep the visit's campaign touch (first-party; click ids only where
- * tracking is allowed) and, spec §4, fire InitiateCheckout to the browser pixel if one is present and consent allows.
+ * tracking is allowed) and (docs/requirements.md#page-layout) fire InitiateCheckout to the browser pixel if one is present and consent allows.
  */
 export function InitiateCheckout({ scope }: { scope: ConsentScope }) {
   useEffect(() => {

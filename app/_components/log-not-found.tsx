@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 
-/** Spec §2: the unknown path is logged to the browser console. */
+/** docs/requirements.md#routes-and-languages: the unknown path is logged to the browser console. */
 export function LogNotFound() {
   useEffect(() => {
     console.warn(`404: no page at ${window.location.pathname}`);

@@ -3,7 +3,7 @@
 import { Toaster } from "sonner";
 
 /**
- * Spec §9: toasts stay 4000 ms, at most 3 visible; sonner announces them in a polite live region, named in the
+ * Toasts (docs/requirements.md#constants) stay 4000 ms, at most 3 visible; sonner announces them in a polite live region, named in the
  * market's language (`label`, from content) instead of sonner's English "Notifications alt+T".
  */
 export default function Toasts({ label }: { label: string }) {

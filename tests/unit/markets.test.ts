@@ -3,7 +3,7 @@ import { marketFromPath, nextMarket, MARKET_LOCALES } from "@/lib/markets/market
 import { hreflangAlternates } from "@/lib/markets/site-urls";
 import { fillAmount, formatCurrency } from "@/lib/markets/currency";
 
-describe("market from path (spec §2)", () => {
+describe("market from path (docs/requirements.md#routes-and-languages)", () => {
   it.each([
     ["/br", "br"],
     ["/br/anything/else", "br"],

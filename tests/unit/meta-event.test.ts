@@ -151,7 +151,7 @@ describe("the body the function accepts", () => {
   });
 });
 
-describe("the site's conversion body (spec §7 plus the visit)", () => {
+describe("the site's conversion body (the keys of docs/requirements.md#storing-and-reporting plus the visit)", () => {
   it("keeps the spec's keys and meanings, with the phone in E.164 and the visit's context", () => {
     const lead = {
       id: stored.id,
