@@ -103,6 +103,8 @@ test("a newsletter visit that leaves right after the load event, on a slow phone
   await expect.poll(() => kept(page)).toMatchObject({ last: { utm_campaign: "g" } });
   expect(await kept(page)).toMatchObject({ first: { utm_source: "newsletter", utm_campaign: "n" } });
 
+  // The visitor comes back later by typing the address, and writes.
+  await page.goto("/mx");
   const company = `Attribution short visit ${randomUUID()}`;
   expect(await sendLead(page, company)).toBe(201);
   expect(await rowOf(company)).toEqual([
