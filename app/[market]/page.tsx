@@ -13,6 +13,7 @@ import { hreflangAlternates, marketUrl } from "@/lib/markets/site-urls";
 import { socialImage } from "@/lib/seo/social-image";
 import { jsonLdScript, pageJsonLd } from "@/lib/seo/structured-data";
 import { BenefitsSection } from "../_components/benefits-section";
+import { CampaignTouchScript } from "../_components/campaign-touch-script";
 import { ConsentBanner } from "../_components/consent-banner";
 import { ContactSection } from "../_components/contact-section";
 import { DraftModeTools } from "../_components/draft-mode-tools";
@@ -139,8 +140,9 @@ export default async function LandingPage({ params }: PageProps<"/[market]">) {
       />
       <PrivacyNotice notice={notice} />
       {/* After everything visible: an inline script waits for the stylesheet, and the parser with it, so placed
-          before the header it made the first frame paint a half-parsed header that then moved (a layout shift). It
-          still runs before hydration, when InitiateCheckout fires. */}
+          before the header it made the first frame paint a half-parsed header that then moved (a layout shift). They
+          still run before the load event and hydration, when InitiateCheckout fires. */}
+      <CampaignTouchScript scope={scope} />
       {pixelId ? <MetaPixel pixelId={pixelId} scope={scope} /> : null}
       <InitiateCheckout scope={scope} />
     </>

@@ -33,19 +33,28 @@ function write(kept: Attribution): void {
   }
 }
 
-/** When this page view was a campaign visit, the time of its touch: granting consent later completes that touch. */
-let thisVisit: string | undefined;
+declare global {
+  interface Window {
+    /**
+     * When this page view was a campaign visit, the time of its touch: granting consent later completes that touch.
+     * On the window, not in this module: the page's inline script keeps the touch with its own copy of this module,
+     * the consent banner completes it with the bundle's.
+     */
+    puenteVisitTouchAt?: string;
+  }
+}
 
 /** Records this page view when it is a campaign visit; click ids only when `clickIds` (tracking allowed). */
 export function captureVisit(clickIds: boolean): void {
   const touch = touchFromVisit(location.href, document.referrer, { clickIds });
   if (!touch) return;
-  thisVisit = touch.at;
+  window.puenteVisitTouchAt = touch.at;
   write(recordTouch(read(), touch));
 }
 
 /** Consent was just given: this page view's touch gets the click ids its URL carries (earlier visits' are gone). */
 export function keepClickIdsOfThisVisit(): void {
+  const thisVisit = window.puenteVisitTouchAt;
   const touch = thisVisit
     ? touchFromVisit(location.href, document.referrer, { clickIds: true, now: Date.parse(thisVisit) })
     : undefined;

@@ -3,7 +3,8 @@ import { resolve } from "node:path";
 import { evaluate, parse } from "groq-js";
 
 type SanityDocument = { _id: string; _type: string; [key: string]: unknown };
-export type Perspective = "published" | "drafts";
+/** `published`, `drafts`, or a stack of release ids (with `drafts` or `published`), highest first. */
+export type Perspective = "published" | "drafts" | readonly string[];
 
 let cache: { path: string; mtimeMs: number; docs: SanityDocument[] } | undefined;
 
@@ -27,24 +28,35 @@ async function loadDocuments(file: string): Promise<SanityDocument[]> {
   return docs;
 }
 
+/** The layer a document id belongs to (`published`, `drafts` or a release id) and the id it is shown under. */
+function layerOf(id: string): { layer: string; baseId: string } {
+  if (id.startsWith("drafts.")) return { layer: "drafts", baseId: id.slice("drafts.".length) };
+  const version = /^versions\.([^.]+)\.(.+)$/.exec(id);
+  return version ? { layer: version[1]!, baseId: version[2]! } : { layer: "published", baseId: id };
+}
+
 /**
- * Applies a perspective the way the Content Lake does: `published` hides `drafts.*` documents; `drafts` shows
- * each draft in place of its published document, under the published id.
+ * Applies a perspective the way the Content Lake does: `published` shows published documents only; `drafts` shows
+ * each draft in place of its published document, under the published id; a stack such as `["rSpring", "drafts"]`
+ * shows each document from the first layer that has it (the release's version `versions.rSpring.<id>`, else the
+ * draft), published documents always underneath. Versions of releases outside the stack stay hidden.
  */
 export function applyPerspective(docs: SanityDocument[], perspective: Perspective): SanityDocument[] {
-  const published = docs.filter((d) => !d._id.startsWith("drafts."));
-  if (perspective === "published") return published;
-  const drafts = new Map(
-    docs.filter((d) => d._id.startsWith("drafts.")).map((d) => [d._id.slice("drafts.".length), d]),
-  );
-  const merged = published.map((d) => {
-    const draft = drafts.get(d._id);
-    return draft ? { ...draft, _id: d._id } : d;
-  });
-  const draftOnly = [...drafts]
-    .filter(([id]) => !published.some((d) => d._id === id))
-    .map(([id, d]) => ({ ...d, _id: id }));
-  return [...merged, ...draftOnly];
+  const stack =
+    perspective === "published"
+      ? ["published"]
+      : perspective === "drafts"
+        ? ["drafts", "published"]
+        : [...perspective.filter((layer) => layer !== "published"), "published"];
+  const shown = new Map<string, { rank: number; doc: SanityDocument }>();
+  for (const doc of docs) {
+    const { layer, baseId } = layerOf(doc._id);
+    const rank = stack.indexOf(layer);
+    const current = shown.get(baseId);
+    if (rank === -1 || (current && current.rank <= rank)) continue;
+    shown.set(baseId, { rank, doc: layer === "published" ? doc : { ...doc, _id: baseId } });
+  }
+  return [...shown.values()].map(({ doc }) => doc);
 }
 
 /** Runs a GROQ query over the local dataset with groq-js: the same queries the Content Lake answers. */

@@ -3,6 +3,7 @@ import { unstable_cache } from "next/cache";
 import { contentBackend } from "../env/env";
 import { serverEnv } from "../env/server-env";
 import type { Market } from "../markets/markets";
+import { previewPerspective, type PreviewPerspective } from "../preview/preview-perspective";
 import { queryLocalDataset } from "./local-dataset";
 import { sanityClient } from "./sanity-client";
 
@@ -23,7 +24,8 @@ export function landingTags(market: Market): string[] {
   return ["landingPage", `landingPage:${market}`];
 }
 
-async function fromSanity<R>(query: string, market: Market, preview: boolean): Promise<R> {
+/** `preview` is the perspective of a draft preview, or false for what visitors see. */
+async function fromSanity<R>(query: string, market: Market, preview: PreviewPerspective | false): Promise<R> {
   const env = serverEnv();
   if (preview && !env.SANITY_API_READ_TOKEN) throw new Error("Draft preview needs SANITY_API_READ_TOKEN");
   // One deadline for the whole read, retries included: a slow Content Lake fails a build or a revalidation in
@@ -35,7 +37,8 @@ async function fromSanity<R>(query: string, market: Market, preview: boolean): P
         query,
         { market },
         {
-          perspective: "drafts",
+          // A stack is sent as an array: the client joins it as the API expects.
+          perspective: typeof preview === "string" ? preview : [...preview],
           token: env.SANITY_API_READ_TOKEN,
           stega: true,
           useCdn: false,
@@ -63,19 +66,20 @@ async function fromSanity<R>(query: string, market: Market, preview: boolean): P
 
 /**
  * Runs one of the page's GROQ queries for a market, unvalidated: the one place that picks the content backend
- * (Sanity when a project is configured, else the seed dataset through groq-js). `preview` reads drafts and is never
- * cached; published reads carry the page's tags on either backend, so the webhook revalidates both alike.
- * `cacheKey` names the embedded dataset's cache entry.
+ * (Sanity when a project is configured, else the seed dataset through groq-js). `preview` reads in the perspective
+ * the Studio chose (a release as it will publish, else drafts) and is never cached; published reads carry the page's
+ * tags on either backend, so the webhook revalidates both alike. `cacheKey` names the embedded dataset's cache entry.
  */
-export function readMarketContent<R>(
+export async function readMarketContent<R>(
   query: string,
   market: Market,
   { preview, cacheKey }: { preview: boolean; cacheKey: string },
 ): Promise<R> {
-  if (contentBackend(serverEnv()) === "sanity") return fromSanity<R>(query, market, preview);
-  const read = (perspective: "published" | "drafts") =>
-    queryLocalDataset<R>(serverEnv().CONTENT_DATASET_FILE, query, { market }, perspective);
-  if (preview) return read("drafts");
+  const perspective = preview ? await previewPerspective() : false;
+  if (contentBackend(serverEnv()) === "sanity") return fromSanity<R>(query, market, perspective);
+  const read = (view: PreviewPerspective) =>
+    queryLocalDataset<R>(serverEnv().CONTENT_DATASET_FILE, query, { market }, view);
+  if (perspective) return read(perspective);
   if (!cacheContent) return read("published");
   // The query is part of the key: an entry cached by a build with another query shape (kept in .next/cache or a
   // shared Redis) would fail the content contract of this one.

@@ -81,6 +81,44 @@ test("two campaign visits, then a direct and an organic one: the lead's row hold
   expect(Date.parse(rows[0]!.first_touch_at!)).toBeLessThan(Date.parse(rows[0]!.last_touch_at!));
 });
 
+test("a newsletter visit that leaves right after the load event, on a slow phone's CPU, stays the first touch when a Google ad brings the visitor back", async ({
+  page,
+}) => {
+  await asNewClient(page);
+  // A mid-range phone: hydration, and anything that waits for it, comes seconds after the page has loaded.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+  const google = "/br?utm_source=google&utm_medium=cpc&utm_campaign=g";
+  // The newsletter page is left the moment its load event fires: nothing of the page's own runs after that.
+  await page.addInitScript((next) => {
+    if (new URLSearchParams(location.search).get("utm_source") === "newsletter")
+      addEventListener("load", () => location.replace(next), { once: true });
+  }, google);
+  await page.goto("/mx?utm_source=newsletter&utm_medium=email&utm_campaign=n", {
+    referer: "https://mail.example/",
+    waitUntil: "commit",
+  });
+  await page.waitForURL(`**${google}`);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  await expect.poll(() => kept(page)).toMatchObject({ last: { utm_campaign: "g" } });
+  expect(await kept(page)).toMatchObject({ first: { utm_source: "newsletter", utm_campaign: "n" } });
+
+  // The visitor comes back later by typing the address, and writes.
+  await page.goto("/mx");
+  const company = `Attribution short visit ${randomUUID()}`;
+  expect(await sendLead(page, company)).toBe(201);
+  expect(await rowOf(company)).toEqual([
+    expect.objectContaining({
+      first_utm_source: "newsletter",
+      first_utm_campaign: "n",
+      first_landing_url: `${SITE}/mx?utm_source=newsletter&utm_medium=email&utm_campaign=n`,
+      first_referrer: "https://mail.example/",
+      last_utm_source: "google",
+      last_utm_campaign: "g",
+    }),
+  ]);
+});
+
 test("accepting measurement on the landing page keeps that visit's click id with the lead", async ({ page }) => {
   await interceptMeta(page);
   await asNewClient(page);

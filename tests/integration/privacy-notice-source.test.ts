@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { setUpFakeContentLake } from "../support/fake-content-lake";
+
+// A draft-mode request opened outside the Studio: no perspective chosen.
+vi.mock("next/headers", () => ({ cookies: async () => ({ get: () => undefined }) }));
 
 const STEGA = /[\u200B-\u200D\uFEFF]/;
 

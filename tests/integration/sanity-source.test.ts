@@ -1,12 +1,24 @@
-import { describe, expect, it, vi } from "vitest";
+import { appendFileSync } from "node:fs";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { stegaClean } from "next-sanity";
 import { captureLogs } from "../support/log-lines";
-import { seedWithDrafts } from "../support/dataset-file";
+import { readDataset, seedWithDrafts } from "../support/dataset-file";
 import { setUpFakeContentLake } from "../support/fake-content-lake";
 import { startFakeSanityApi } from "../support/fake-sanity-api";
 
 const STEGA = /[\u200B-\u200D\uFEFF]/;
 
-const lake = setUpFakeContentLake(seedWithDrafts());
+// The cookies of the draft-mode request: what next-sanity's defineEnableDraftMode set from the Studio's choice.
+const requestCookies = vi.hoisted(() => new Map<string, string>());
+vi.mock("next/headers", () => ({
+  cookies: async () => ({
+    get: (name: string) => (requestCookies.has(name) ? { name, value: requestCookies.get(name)! } : undefined),
+  }),
+}));
+
+const datasetFile = seedWithDrafts();
+const lake = setUpFakeContentLake(datasetFile);
+beforeEach(() => requestCookies.clear());
 
 describe("Sanity mode, through the real @sanity/client", () => {
   it("fetches published content for visitors, with the market as a parameter and no token", async () => {
@@ -32,6 +44,38 @@ describe("Sanity mode, through the real @sanity/client", () => {
       params: { market: "mx" },
       authorization: "Bearer viewer-token",
     });
+  });
+
+  it("previews a release as it will publish when the Studio chose it, and plain drafts otherwise", async () => {
+    const published = readDataset(datasetFile).find((d) => d._id === "landingPage.mx")!;
+    const hero = published.hero as Record<string, unknown>;
+    const version = {
+      ...published,
+      _id: "versions.rFees2026.landingPage.mx",
+      hero: { ...hero, title: "Nuevas tarifas" },
+    };
+    appendFileSync(datasetFile, `${JSON.stringify(version)}\n`);
+    const { getLanding } = await import("@/lib/content/landing-source");
+
+    requestCookies.set("sanity-preview-perspective", "rFees2026,drafts");
+    expect(stegaClean((await getLanding("mx", { preview: true })).hero.title)).toBe("Nuevas tarifas");
+    expect(lake.api.queries.at(-1)).toMatchObject({
+      perspective: "rFees2026,drafts",
+      authorization: "Bearer viewer-token",
+    });
+    // Another market has no version in the release: its draft shows, as it will stay after the release publishes.
+    expect(stegaClean((await getLanding("br", { preview: true })).hero.title)).toBe(
+      stegaClean((await getLanding("br")).hero.title),
+    );
+    // Without the Studio's choice (a preview opened outside the Presentation tool), or with one that is not a
+    // perspective, the preview shows drafts; visitors never see the release.
+    for (const cookie of [undefined, "raw", "rFees2026,,drafts", "<script>"]) {
+      requestCookies.clear();
+      if (cookie) requestCookies.set("sanity-preview-perspective", cookie);
+      expect((await getLanding("mx", { preview: true })).hero.title).toMatch(/^\[Borrador\]/);
+      expect(lake.api.queries.at(-1)?.perspective).toBe("drafts");
+    }
+    expect((await getLanding("mx")).hero.title).toBe(hero.title);
   });
 
   it("marks copy for visual editing only in preview, keeping the values the code matches on clean", async () => {

@@ -1,5 +1,6 @@
 // A local stand-in for the Content Lake's query endpoint: evaluates GROQ with groq-js over an NDJSON dataset,
-// honouring the `perspective` parameter, so @sanity/client's real request path is exercised offline.
+// honouring the `perspective` parameter (published, drafts or a stack of releases), so @sanity/client's real
+// request path is exercised offline.
 import { evaluate, parse } from "groq-js";
 import { createServer, type Server } from "node:http";
 import { applyPerspective, type Perspective } from "../../lib/content/local-dataset.ts";
@@ -71,10 +72,14 @@ export async function startFakeSanityApi(datasetFile: string, port = 0): Promise
     });
     if (api.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, api.delayMs));
     if (res.destroyed) return;
-    const dataset = applyPerspective(
-      readDataset(datasetFile),
-      (perspective === "drafts" ? "drafts" : "published") as Perspective,
-    );
+    // The client sends a stack of releases comma-separated, highest first.
+    const stack: Perspective =
+      perspective === null || perspective === "published"
+        ? "published"
+        : perspective === "drafts"
+          ? "drafts"
+          : perspective.split(",");
+    const dataset = applyPerspective(readDataset(datasetFile), stack);
     const result = await (await evaluate(parse(query, { params }), { dataset, params })).get();
     // Like the Content Lake, a source map only when asked for (stega needs it to encode).
     const body = { query, result, ms: 1, ...(resultSourceMap ? { resultSourceMap: rootSourceMap(result) } : {}) };

@@ -259,7 +259,9 @@ describe("which visits are touches", () => {
 
 describe("the browser's kept touches", () => {
   const storage = new Map<string, string>();
+  /** A new page load: its own window, address and referrer. */
   const visit = (href: string, referrer = "") => {
+    vi.stubGlobal("window", {});
     vi.stubGlobal("location", { href });
     vi.stubGlobal("document", { referrer });
   };

@@ -1,0 +1,106 @@
+// @vitest-environment happy-dom
+import { gzipSync } from "node:zlib";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TOUCH_SCRIPT } from "@/lib/attribution/touch-script.generated";
+import { consentCookie } from "@/lib/consent/consent-cookie";
+import type { Market } from "@/lib/markets/markets";
+
+const NOTICE = "2025-01-15";
+/** happy-dom's own controls of the window it runs the test in. */
+const browser = () => (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM;
+const kept = () => JSON.parse(localStorage.getItem("puente_attribution") ?? "{}") as Record<string, unknown>;
+
+/** Loads `url` as the page would, its inline touch script running as the parser reaches it; nothing else runs. */
+function visit(url: string, { market = "mx" as Market, ask = true, referrer = "" } = {}) {
+  browser().setURL(url);
+  Object.defineProperty(document, "referrer", { value: referrer, configurable: true });
+  const script = document.createElement("script");
+  Object.assign(script.dataset, { market, consentVersion: NOTICE, consentAsk: String(ask) });
+  Object.defineProperty(document, "currentScript", { value: script, configurable: true });
+  new Function(TOUCH_SCRIPT)();
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  for (const market of ["mx", "br", "ar"]) document.cookie = `tracking_consent_${market}=; Max-Age=0; Path=/`;
+  vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-02T10:00:00Z") });
+});
+afterEach(() => vi.useRealTimers());
+
+describe("the page's inline touch script", () => {
+  it("keeps a campaign visit by itself, without the page's bundle: campaign parameters, landing page, referrer", () => {
+    visit("https://site.example/mx?utm_source=newsletter&utm_medium=email&utm_campaign=n&mc_eid=8a1f&gclid=Cj0x", {
+      referrer: "https://mail.example/inbox?id=7",
+    });
+    const touch = {
+      utm_source: "newsletter",
+      utm_medium: "email",
+      utm_campaign: "n",
+      landing_url: "https://site.example/mx?utm_source=newsletter&utm_medium=email&utm_campaign=n",
+      referrer: "https://mail.example/inbox",
+      at: "2026-03-02T10:00:00.000Z",
+    };
+    // Mexico asks first and the visitor has not answered: no click id.
+    expect(kept()).toEqual({ first: touch, last: touch });
+  });
+
+  it("keeps click ids where the market does not ask, or where the visitor accepted this notice", () => {
+    visit("https://site.example/br?utm_source=google&gclid=Cj0br", { market: "br", ask: false });
+    expect(kept()).toMatchObject({ last: { gclid: "Cj0br" } });
+    localStorage.clear();
+    document.cookie = consentCookie("mx", "granted", NOTICE, false);
+    visit("https://site.example/mx?utm_source=meta&fbclid=IwAR1");
+    expect(kept()).toMatchObject({ last: { fbclid: "IwAR1" } });
+    localStorage.clear();
+    // An answer to an older notice is no answer to this one.
+    document.cookie = consentCookie("mx", "granted", "2024-01-01", false);
+    document.cookie = consentCookie("mx", "denied", NOTICE, false);
+    visit("https://site.example/mx?utm_source=meta&fbclid=IwAR2");
+    expect(kept()).toMatchObject({ last: { utm_source: "meta" } });
+    expect(kept().last).not.toHaveProperty("fbclid");
+  });
+
+  it("a newsletter visit, then a Google ad a day later: the newsletter stays the first touch", () => {
+    visit("https://site.example/mx?utm_source=newsletter&utm_campaign=n", { referrer: "https://mail.example/" });
+    vi.setSystemTime(new Date("2026-03-03T10:00:00Z"));
+    visit("https://site.example/br?utm_source=google&utm_medium=cpc&utm_campaign=g", {
+      referrer: "https://www.google.com/",
+    });
+    expect(kept()).toMatchObject({
+      first: { utm_source: "newsletter", utm_campaign: "n", at: "2026-03-02T10:00:00.000Z" },
+      last: { utm_source: "google", utm_campaign: "g", at: "2026-03-03T10:00:00.000Z" },
+    });
+    // A direct visit afterwards changes nothing.
+    visit("https://site.example/mx");
+    expect(kept()).toMatchObject({ last: { utm_source: "google" } });
+  });
+
+  it("leaves a page without its data attributes alone, and never throws into the page", () => {
+    browser().setURL("https://site.example/mx?utm_source=x");
+    Object.defineProperty(document, "currentScript", { value: null, configurable: true });
+    expect(() => new Function(TOUCH_SCRIPT)()).not.toThrow();
+    expect(kept()).toEqual({});
+    vi.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
+      throw new Error("QuotaExceededError");
+    });
+    expect(() => visit("https://site.example/mx?utm_source=x")).not.toThrow();
+  });
+
+  it("accepting measurement later, in the page's bundle, completes the touch the inline script kept", async () => {
+    visit("https://site.example/mx?utm_source=meta&utm_campaign=c&fbclid=IwAR-c");
+    expect(kept().last).not.toHaveProperty("fbclid");
+    vi.resetModules();
+    const { keepClickIdsOfThisVisit } = await import("@/lib/attribution/kept-touches");
+    keepClickIdsOfThisVisit();
+    expect(kept()).toMatchObject({
+      first: { utm_campaign: "c", fbclid: "IwAR-c" },
+      last: { utm_campaign: "c", fbclid: "IwAR-c" },
+    });
+  });
+
+  it("stays small: it is inlined in every page", () => {
+    const size = gzipSync(TOUCH_SCRIPT).length;
+    console.log(`inline touch script: ${TOUCH_SCRIPT.length} B, ${size} B gzip`);
+    expect(size).toBeLessThanOrEqual(2 * 1024);
+  });
+});
