@@ -6,8 +6,9 @@ import { trackPixelEvent, type ConsentScope } from "@/lib/consent/browser-consen
 let fired = false;
 
 /**
- * What a page load does once, in the browser, after hydration: fire InitiateCheckout (docs/requirements.md#page-layout) to the browser pixel if one is
- * present and consent allows. The visit's campaign touch is kept long before, by CampaignTouchScript.
+ * What a page load does once, in the browser, after hydration: fire InitiateCheckout to the browser pixel if one is
+ * present and consent allows (docs/requirements.md#page-layout). The visit's campaign touch is kept long before, by
+ * CampaignTouchScript.
  */
 export function InitiateCheckout({ scope }: { scope: ConsentScope }) {
   useEffect(() => {
