@@ -31,9 +31,9 @@ type Options = { copy: ContactFormCopy; market: Market; defaultPhonePrefix: stri
 
 /**
  * What the form says about its fields as the visitor fills it (the browser holds the values): the message under
- * each field left or refused, the fields still missing (and the line naming them), the offered prefix a typed phone fits, and each select's
- * choice for the box that shows it. The browser's constraints decide, with the form's own rules on top: the one
- * email rule, and the phone against its prefix once the phone check has loaded.
+ * each field left or refused, the fields still missing (and the line naming them), the offered prefix a typed phone
+ * fits, and each select's choice for the box that shows it. The browser's constraints decide, with the form's own
+ * rules on top: the one email rule, and the phone against its prefix once the phone check has loaded.
  */
 export function useFieldChecks(formRef: RefObject<HTMLFormElement | null>, options: Options) {
   const { copy, market, defaultPhonePrefix } = options;
