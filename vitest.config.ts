@@ -19,7 +19,8 @@ export default defineConfig({
   },
   test: {
     environment: "node",
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    // A test of browser code chooses its DOM per file (`// @vitest-environment happy-dom`).
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
     setupFiles: ["tests/support/quiet-logs.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

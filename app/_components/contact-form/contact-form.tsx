@@ -1,0 +1,101 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useRef } from "react";
+import type { ConsentScope } from "@/lib/consent/browser-consent";
+import type { Market } from "@/lib/markets/markets";
+import type { ContactFormCopy } from "./form-copy";
+import { PhoneField } from "./phone-field";
+import { SelectField } from "./select-field";
+import { SubmitArea } from "./submit-area";
+import { TextField } from "./text-field";
+import { isControl, useFieldChecks } from "./use-field-checks";
+import { useLeadSubmission } from "./use-lead-submission";
+
+type Props = { copy: ContactFormCopy; defaultPhonePrefix: string; market: Market; consent: ConsentScope };
+
+// The toaster (sonner) is only needed once a visitor starts filling the form: loading it then keeps it out of
+// the page's initial JavaScript while its live region still exists before the first toast is announced.
+const Toasts = dynamic(() => import("../toasts"), { ssr: false });
+
+/**
+ * The contact form. It stays uncontrolled: the browser holds the values, and every `input` or bubbling `change`
+ * event (a visitor's, or a script's that sets a value) re-runs the checks, the messages and the line under the button.
+ */
+export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const checks = useFieldChecks(formRef, { copy, market, defaultPhonePrefix });
+  const { pending, outcome, submit, clearOutcome } = useLeadSubmission({ copy, market, consent, checks });
+  const { fields, options } = copy;
+  const { messages, chosen } = checks;
+
+  // A field's control name, words and message; a select's options and current choice too.
+  const fieldProps = <Name extends "company" | "contact" | "email" | "country" | "reason" | "volume">(name: Name) => ({
+    name,
+    label: fields[name].label,
+    placeholder: fields[name].placeholder,
+    message: messages[name],
+  });
+  const selectProps = (name: "country" | "reason" | "volume") => ({
+    ...fieldProps(name),
+    options: options[name],
+    chosen: chosen[name],
+  });
+
+  const edited = (target: EventTarget) => {
+    if (checks.edited(target)) clearOutcome();
+  };
+
+  return (
+    <>
+      {/* Outside the form's grid, where the toaster's region would take a cell. */}
+      {checks.engaged ? <Toasts label={copy.toasterLabel} /> : null}
+      <form
+        ref={formRef}
+        onSubmit={submit}
+        onInput={(e) => edited(e.target)}
+        onChange={(e) => edited(e.target)}
+        onBlur={(e) => isControl(e.target) && checks.show([e.target])}
+        onFocus={checks.engage}
+        className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2 sm:p-8"
+      >
+        <TextField {...fieldProps("company")} type="text" autoComplete="organization" />
+        <TextField {...fieldProps("contact")} type="text" autoComplete="name" />
+        <div className="sm:col-span-2">
+          <TextField {...fieldProps("email")} type="email" autoComplete="email" />
+        </div>
+        <PhoneField
+          labels={{ phonePrefix: fields.phonePrefix.label, phone: fields.phone.label }}
+          placeholder={fields.phone.placeholder}
+          prefixes={options.phonePrefix}
+          defaultPrefix={defaultPhonePrefix}
+          chosenPrefix={chosen.phonePrefix}
+          message={messages.phone}
+          suggestion={checks.suggestion}
+          usePrefix={copy.phoneUsePrefix}
+          onSwitch={(prefix) => {
+            checks.switchPrefix(prefix);
+            clearOutcome();
+          }}
+        />
+        <SelectField {...selectProps("country")} />
+        <SelectField {...selectProps("reason")} />
+        <div className="sm:col-span-2">
+          <SelectField {...selectProps("volume")} />
+        </div>
+        {/* Honeypot: invisible to people and assistive tech; bots that fill it are answered 201 and stored nowhere. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor="contact-website">Website</label>
+          <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        <SubmitArea
+          copy={copy}
+          valid={checks.valid}
+          pending={pending}
+          missingLine={checks.missingLine}
+          outcome={outcome}
+        />
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { ContactForm } from "./contact-form";
+export type { ContactFormCopy } from "./form-copy";

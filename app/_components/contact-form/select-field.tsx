@@ -1,0 +1,38 @@
+import type { Option } from "./form-copy";
+import { described, FieldLabel, FieldMessage, SelectBox, selectClass, type FieldProps } from "./field-parts";
+
+type Props = FieldProps<"country" | "reason" | "volume"> & {
+  placeholder: string;
+  options: Option[];
+  /** The value the select holds now, for the box that shows it. */
+  chosen: string | undefined;
+};
+
+/** A required choice that starts empty: its placeholder is the disabled first entry. */
+export function SelectField({ name, label, message, placeholder, options, chosen }: Props) {
+  return (
+    <div>
+      <FieldLabel name={name}>{label}</FieldLabel>
+      <SelectBox shown={options.find((o) => o.value === chosen)?.label} placeholder={placeholder}>
+        <select
+          id={`contact-${name}`}
+          name={name}
+          required
+          defaultValue=""
+          className={selectClass}
+          {...described(name, message)}
+        >
+          <option value="" disabled>
+            {placeholder}
+          </option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </SelectBox>
+      <FieldMessage name={name} message={message} />
+    </div>
+  );
+}
