@@ -2,7 +2,7 @@ import { stegaClean } from "@sanity/client/stega";
 import { z } from "zod";
 import { BENEFIT_ICONS } from "./benefit-icons";
 import { optionalText, portableText, short, text } from "./content-fields";
-import { sectionSchema } from "./sections";
+import { sectionSchema } from "../../sections/section-types";
 import { COPY_LIMITS, limitMessage } from "./copy-limits";
 import { volumeOptionLabels } from "./volume-labels";
 import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../leads/options";
