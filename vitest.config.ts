@@ -16,7 +16,8 @@ export default defineConfig({
   },
   test: {
     environment: "node",
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    // Each section type keeps its test in its own folder (sections/<name>/).
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "sections/**/*.test.tsx"],
     setupFiles: ["tests/support/quiet-logs.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
