@@ -15,35 +15,8 @@ import {
   type SelectName,
 } from "@/lib/leads/options";
 import type { PhoneVerdict } from "@/lib/contact/phone-check";
-import type { LandingContent } from "@/lib/content/landing-content";
+import type { ContactFormCopy } from "@/lib/content/contact-content";
 import { MARKET_LOCALES, type Market } from "@/lib/markets/markets";
-
-type Option = { value: string; label: string };
-
-/** The content the form shows: labels and messages straight from content, options already labelled. */
-export type ContactFormCopy = Pick<
-  LandingContent["contact"],
-  | "fields"
-  | "submit"
-  | "submitting"
-  | "submittingLabel"
-  | "missingAll"
-  | "missingHint"
-  | "emailInvalid"
-  | "phoneInvalid"
-  | "phoneOtherCountry"
-  | "phoneUsePrefix"
-  | "phoneNotOffered"
-  | "successTitle"
-  | "successMessage"
-  | "successNext"
-  | "errorTitle"
-  | "errorMessage"
-  | "errorInvalid"
-  | "errorRateLimited"
-  | "invalidField"
-  | "toasterLabel"
-> & { options: Record<SelectName, Option[]> };
 
 type Props = { copy: ContactFormCopy; defaultPhonePrefix: string; market: Market; consent: ConsentScope };
 

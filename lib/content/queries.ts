@@ -1,5 +1,6 @@
 import { defineQuery } from "next-sanity";
 import { SECTION_PROJECTIONS } from "../../sections/section-types";
+import { CONTACT_PROJECTION } from "./contact-content";
 
 // Projections keep each field's document name, so a problem the contract finds maps back to the field a marketer
 // edits (landing-document-rules.ts); absent optional fields become null and absent lists empty.
@@ -40,45 +41,7 @@ export const LANDING_QUERY = defineQuery(`*[_type == "landingPage" && market == 
   },
   benefits{ title, cards[]{ _key, icon, claim, "claimNote": coalesce(claimNote, null), title, body } },
   "sections": coalesce(sections[]{ _key, _type, ${SECTION_PROJECTIONS} }, []),
-  contact{
-    title,
-    intro,
-    fields{
-      company{ label, placeholder },
-      contact{ label, placeholder },
-      email{ label, placeholder },
-      phonePrefix{ label },
-      phone{ label, placeholder },
-      country{ label, placeholder },
-      reason{ label, placeholder },
-      volume{ label, placeholder }
-    },
-    phonePrefixOptions[]{ value, label },
-    countryOptions[]{ value, label },
-    reasonOptions[]{ value, label },
-    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },
-    approxUpTo,
-    approxOver,
-    submit,
-    submitting,
-    submittingLabel,
-    missingAll,
-    missingHint,
-    emailInvalid,
-    phoneInvalid,
-    phoneOtherCountry,
-    phoneUsePrefix,
-    phoneNotOffered,
-    successTitle,
-    successMessage,
-    successNext,
-    errorTitle,
-    errorMessage,
-    errorInvalid,
-    errorRateLimited,
-    invalidField,
-    toasterLabel
-  },
+  contact{ ${CONTACT_PROJECTION} },
   footer{ tagline, copyrightYear, rights, disclosure }
 }`);
 
