@@ -1,3 +1,4 @@
+import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { LANDING_QUERY } from "@/lib/content/queries";
 import { schemaTypes } from "@/schemas";
@@ -19,5 +20,23 @@ describe("the list of section types", () => {
     const offered = page.fields.find((field) => field.name === "sections")!.of!.map((member) => member.type);
     expect(offered).toEqual([...SECTION_TYPES]);
     for (const type of SECTION_TYPES) expect(schemaTypes.map((t) => t.name)).toContain(type);
+  });
+
+  it("loads neither a component (the Studio reads it) nor the Studio (the site reads it)", async () => {
+    const { metafile } = await build({
+      entryPoints: ["sections/section-types.ts", "lib/content/landing-content.ts", "lib/content/queries.ts"],
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: "node",
+      format: "esm",
+      outdir: "out",
+      packages: "external",
+    });
+    const files = Object.keys(metafile.inputs);
+    expect(files).toContain("sections/proof/contract.ts");
+    expect(files.filter((file) => file.endsWith(".tsx"))).toEqual([]);
+    const packages = Object.values(metafile.inputs).flatMap((input) => input.imports.map((i) => i.path));
+    expect(packages.filter((name) => name === "sanity" || name.startsWith("sanity/"))).toEqual([]);
   });
 });
