@@ -1,6 +1,8 @@
+import { stegaClean } from "@sanity/client/stega";
 import { z } from "zod";
 import { formMessageRules, FORM_MESSAGE_KEYS, type FormMessages } from "./contact-messages";
 import { short, text } from "./content-fields";
+import { COPY_LIMITS, limitMessage } from "./copy-limits";
 import { volumeOptionLabels } from "./volume-labels";
 import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES, type SelectName } from "../leads/options";
 
@@ -117,6 +119,25 @@ export const contactSchema = z.object({
   ...formMessageRules,
 });
 export type ContactContent = z.infer<typeof contactSchema>;
+
+/**
+ * A range with its local equivalent is one option of the list: it too must fit a phone's picker. It takes the page's
+ * locale and currency, so a page's contract runs it on the whole document.
+ */
+export function volumeLabelsFit(
+  doc: { contact: ContactContent; locale: string; currency: string },
+  ctx: z.RefinementCtx,
+): void {
+  for (const { value, label } of volumeOptionLabels(doc.contact, doc.locale, doc.currency)) {
+    const length = stegaClean(label).length;
+    if (length > COPY_LIMITS.optionLabel.max)
+      ctx.addIssue({
+        code: "custom",
+        path: ["contact", "volumeOptions"],
+        message: `"${value}" with its equivalent is ${length} characters: ${limitMessage("optionLabel", "max")}`,
+      });
+  }
+}
 
 type Option = { value: string; label: string };
 

@@ -1,11 +1,8 @@
-import { stegaClean } from "@sanity/client/stega";
 import { z } from "zod";
 import { BENEFIT_ICONS } from "./benefit-icons";
-import { contactSchema } from "./contact-content";
+import { contactSchema, volumeLabelsFit } from "./contact-content";
 import { optionalText, portableText, short, text } from "./content-fields";
 import { sectionSchema } from "../../sections/section-types";
-import { COPY_LIMITS, limitMessage } from "./copy-limits";
-import { volumeOptionLabels } from "./volume-labels";
 import { PHONE_PREFIXES } from "../leads/options";
 import { estimateSavings } from "../savings/estimate";
 import { MARKETS, MARKET_CURRENCIES, MARKET_LOCALES, isMarket, type Market } from "../markets/markets";
@@ -116,18 +113,7 @@ export const landingContentSchema = z
       `must be ${MARKET_CURRENCIES[(issue.input as { market: Market }).market]} for ${(issue.input as { market: Market }).market}`,
     when: ({ value }) => isMarket((value as { market?: unknown } | undefined)?.market),
   })
-  // A range with its local equivalent is one option of the list: it too must fit a phone's picker.
-  .superRefine((doc, ctx) => {
-    for (const { value, label } of volumeOptionLabels(doc.contact, doc.locale, doc.currency)) {
-      const length = stegaClean(label).length;
-      if (length > COPY_LIMITS.optionLabel.max)
-        ctx.addIssue({
-          code: "custom",
-          path: ["contact", "volumeOptions"],
-          message: `"${value}" with its equivalent is ${length} characters: ${limitMessage("optionLabel", "max")}`,
-        });
-    }
-  });
+  .superRefine(volumeLabelsFit);
 
 export type LandingContent = z.infer<typeof landingContentSchema>;
 
