@@ -2,8 +2,6 @@ import { defineField, defineType } from "sanity";
 import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../lib/leads/options";
 import { text } from "./fields";
 
-/** The entries of the form's select lists: each pairs a value fixed by the code with the label marketers write. */
-
 /** One option of a select: the value picked from the code's list, the label written by marketers. */
 function optionType(name: string, title: string, values: readonly string[]) {
   return defineType({
