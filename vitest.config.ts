@@ -19,8 +19,9 @@ export default defineConfig({
   },
   test: {
     environment: "node",
-    // A test of browser code chooses its DOM per file (`// @vitest-environment happy-dom`).
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
+    // A test of browser code chooses its DOM per file (`// @vitest-environment happy-dom`); each section type keeps
+    // its test in its own folder (sections/<name>/).
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "sections/**/*.test.tsx"],
     setupFiles: ["tests/support/quiet-logs.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

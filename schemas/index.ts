@@ -1,21 +1,12 @@
 import { landingPage } from "./landing-page";
 import { privacyNotice } from "./privacy-notice";
-import {
-  benefitCard,
-  benefits,
-  company,
-  contactSection,
-  countryOption,
-  errorPage,
-  hero,
-  phonePrefixOption,
-  reasonOption,
-  savingsEstimate,
-  seo,
-  siteFooter,
-  siteHeader,
-  volumeOption,
-} from "./objects";
+import { benefitCard, benefits } from "./benefits";
+import { company } from "./company";
+import { contactSection } from "./contact-form";
+import { countryOption, phonePrefixOption, reasonOption, volumeOption } from "./form-options";
+import { hero, savingsEstimate } from "./hero";
+import { seo } from "./seo";
+import { errorPage, siteFooter, siteHeader } from "./site-frame";
 import { sectionTypes } from "./sections";
 
 export const schemaTypes = [

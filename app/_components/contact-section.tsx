@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import type { LandingContent } from "@/lib/content/landing-content";
-import { volumeOptionLabels } from "@/lib/content/volume-labels";
+import { contactFormCopy } from "@/lib/content/contact-content";
 import type { ConsentScope } from "@/lib/consent/browser-consent";
 import type { Market } from "@/lib/markets/markets";
-import { ContactForm, type ContactFormCopy } from "./contact-form";
+import { ContactForm } from "./contact-form";
 
 type Props = { market: Market; content: LandingContent; consent: ConsentScope; formNote?: ReactNode };
 
@@ -11,34 +11,7 @@ type Props = { market: Market; content: LandingContent; consent: ConsentScope; f
 export function ContactSection({ market, content, consent, formNote }: Props) {
   const { contact, locale, currency } = content;
 
-  const copy: ContactFormCopy = {
-    fields: contact.fields,
-    options: {
-      phonePrefix: contact.phonePrefixOptions,
-      country: contact.countryOptions,
-      reason: contact.reasonOptions,
-      volume: volumeOptionLabels(contact, locale, currency),
-    },
-    submit: contact.submit,
-    submitting: contact.submitting,
-    submittingLabel: contact.submittingLabel,
-    missingAll: contact.missingAll,
-    missingHint: contact.missingHint,
-    emailInvalid: contact.emailInvalid,
-    phoneInvalid: contact.phoneInvalid,
-    phoneOtherCountry: contact.phoneOtherCountry,
-    phoneUsePrefix: contact.phoneUsePrefix,
-    phoneNotOffered: contact.phoneNotOffered,
-    successTitle: contact.successTitle,
-    successMessage: contact.successMessage,
-    successNext: contact.successNext,
-    errorTitle: contact.errorTitle,
-    errorMessage: contact.errorMessage,
-    errorInvalid: contact.errorInvalid,
-    errorRateLimited: contact.errorRateLimited,
-    invalidField: contact.invalidField,
-    toasterLabel: contact.toasterLabel,
-  };
+  const copy = contactFormCopy(contact, locale, currency);
 
   return (
     <section id="contact-form" aria-labelledby="contact-title" className="bg-white">

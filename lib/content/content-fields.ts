@@ -45,8 +45,11 @@ const IMAGE_REF = /^image-([0-9a-f]+)-(\d+)x(\d+)-([a-z0-9]+)$/;
 const crop = z.object({ top: z.number(), bottom: z.number(), left: z.number(), right: z.number() }).loose();
 const hotspot = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).loose();
 
+/** What a query reads of an image: the asset (whose id carries its size), crop, hotspot and alternative text. */
+export const CONTENT_IMAGE_PROJECTION = `asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt`;
+
 /**
- * An image from the Studio with its alternative text. Its intrinsic size (after the marketer's crop) comes from the
+ * An image from the Studio with its alternative text (read with CONTENT_IMAGE_PROJECTION). Its intrinsic size (after the marketer's crop) comes from the
  * asset id, so the page reserves the image's box before it loads (no layout shift) without another query.
  */
 export const contentImage = z

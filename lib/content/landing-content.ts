@@ -1,11 +1,9 @@
-import { stegaClean } from "@sanity/client/stega";
 import { z } from "zod";
 import { BENEFIT_ICONS } from "./benefit-icons";
+import { contactSchema, volumeLabelsFit } from "./contact-content";
 import { optionalText, portableText, short, text } from "./content-fields";
-import { sectionSchema } from "./sections";
-import { COPY_LIMITS, limitMessage } from "./copy-limits";
-import { volumeOptionLabels } from "./volume-labels";
-import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../leads/options";
+import { sectionSchema } from "../../sections/section-types";
+import { PHONE_PREFIXES } from "../leads/options";
 import { estimateSavings } from "../savings/estimate";
 import { MARKETS, MARKET_CURRENCIES, MARKET_LOCALES, isMarket, type Market } from "../markets/markets";
 import type { LANDING_QUERY_RESULT } from "./sanity.types";
@@ -15,36 +13,6 @@ import type { LANDING_QUERY_RESULT } from "./sanity.types";
  * and field, so a visitor never sees half a page. TypeGen types say what the query can return; this says what
  * the page requires.
  */
-
-/** Exactly the code's values, each once; returned in the code's order. */
-function exactlyOnce<T extends { value: string }>(values: readonly string[]) {
-  return (items: T[], ctx: z.RefinementCtx) => {
-    for (const value of values) {
-      const count = items.filter((i) => i.value === value).length;
-      if (count !== 1)
-        ctx.addIssue({
-          code: "custom",
-          message: count === 0 ? `missing a label for "${value}"` : `"${value}" appears ${count} times`,
-        });
-    }
-  };
-}
-const inCodeOrder =
-  (values: readonly string[]) =>
-  <T extends { value: string }>(items: T[]): T[] =>
-    values.map((v) => items.find((i) => i.value === v)!);
-
-function optionList<const V extends readonly [string, ...string[]]>(values: V) {
-  return z
-    .array(z.object({ value: z.enum(values), label: short("optionLabel") }))
-    .superRefine(exactlyOnce(values))
-    .transform(inCodeOrder(values));
-}
-
-const field = z.object({ label: short("fieldLabel"), placeholder: short("placeholder") });
-/** A message the form fills in: it must keep its placeholder, or the visitor would read a sentence with a gap. */
-const template = (placeholder: string, base = text) =>
-  base.includes(placeholder, { message: `must contain ${placeholder}` });
 
 /** The legal entity behind the market's site: shown in the footer and the regulation section, and told to search engines. */
 const company = z.object({
@@ -128,72 +96,7 @@ export const landingContentSchema = z
         .length(3, "needs exactly three cards"),
     }),
     sections: z.array(sectionSchema),
-    contact: z.object({
-      title: short("sectionTitle"),
-      intro: text,
-      fields: z.object({
-        company: field,
-        contact: field,
-        email: field,
-        phonePrefix: z.object({ label: short("fieldLabel") }),
-        phone: field,
-        country: field,
-        reason: field,
-        volume: field,
-      }),
-      phonePrefixOptions: optionList(PHONE_PREFIXES),
-      countryOptions: optionList(COUNTRIES),
-      reasonOptions: optionList(REASONS),
-      volumeOptions: z
-        .array(
-          z.object({ value: z.enum(VOLUMES), label: short("optionLabel"), approx: z.number().positive().nullable() }),
-        )
-        .superRefine(exactlyOnce(VOLUMES))
-        .superRefine((items, ctx) => {
-          // Spec §3: only the first and the last range carry a local-currency equivalent. Checked in the document's
-          // order, so each problem points at the item a marketer sees.
-          items.forEach((item, i) => {
-            const edge = item.value === VOLUMES[0] || item.value === VOLUMES[VOLUMES.length - 1];
-            if (edge && item.approx == null)
-              ctx.addIssue({
-                code: "custom",
-                path: [i, "approx"],
-                message: `"${item.value}" needs its local equivalent`,
-              });
-            if (!edge && item.approx != null)
-              ctx.addIssue({
-                code: "custom",
-                path: [i, "approx"],
-                message: `"${item.value}" carries no local equivalent`,
-              });
-          });
-        })
-        .transform(inCodeOrder(VOLUMES)),
-      approxUpTo: template("{amount}"),
-      approxOver: template("{amount}"),
-      submit: short("submit"),
-      submitting: short("submit"),
-      submittingLabel: text,
-      missingAll: text,
-      missingHint: template("{fields}"),
-      emailInvalid: text,
-      phoneInvalid: template("{code}"),
-      phoneOtherCountry: text.refine(
-        (value) => value.includes("{country}") || value.includes("{code}"),
-        "must contain {country} or {code}",
-      ),
-      phoneUsePrefix: template("{code}", short("submit")),
-      phoneNotOffered: text,
-      successTitle: short("toastTitle"),
-      successMessage: text,
-      successNext: text,
-      errorTitle: short("toastTitle"),
-      errorMessage: text,
-      errorInvalid: text,
-      errorRateLimited: template("{minutes}"),
-      invalidField: text,
-      toasterLabel: text,
-    }),
+    contact: contactSchema,
     footer: z.object({ tagline: text, copyrightYear: z.number().int().min(2000), rights: text, disclosure: text }),
   })
   // A market's locale and currency are fixed; a copy-paste from another market must not slip through. Checked even
@@ -210,18 +113,7 @@ export const landingContentSchema = z
       `must be ${MARKET_CURRENCIES[(issue.input as { market: Market }).market]} for ${(issue.input as { market: Market }).market}`,
     when: ({ value }) => isMarket((value as { market?: unknown } | undefined)?.market),
   })
-  // A range with its local equivalent is one option of the list: it too must fit a phone's picker.
-  .superRefine((doc, ctx) => {
-    for (const { value, label } of volumeOptionLabels(doc.contact, doc.locale, doc.currency)) {
-      const length = stegaClean(label).length;
-      if (length > COPY_LIMITS.optionLabel.max)
-        ctx.addIssue({
-          code: "custom",
-          path: ["contact", "volumeOptions"],
-          message: `"${value}" with its equivalent is ${length} characters: ${limitMessage("optionLabel", "max")}`,
-        });
-    }
-  });
+  .superRefine(volumeLabelsFit);
 
 export type LandingContent = z.infer<typeof landingContentSchema>;
 

@@ -1,32 +1,9 @@
 import { defineQuery } from "next-sanity";
+import { SECTION_PROJECTIONS } from "../../sections/section-types";
+import { CONTACT_PROJECTION } from "./contact-content";
 
 // Projections keep each field's document name, so a problem the contract finds maps back to the field a marketer
 // edits (landing-document-rules.ts); absent optional fields become null and absent lists empty.
-
-/** An image with its alternative text; its size is read from the asset id (content-fields.ts). */
-const IMAGE_FIELDS = `asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt`;
-
-/** One projection per section type (lib/content/sections/ holds their contracts). */
-const HOW_IT_WORKS = `_type == "howItWorksSection" => { title, "intro": coalesce(intro, null), steps[]{ _key, title, body } }`;
-const PROOF = `_type == "proofSection" => {
-    title,
-    "intro": coalesce(intro, null),
-    "figures": coalesce(figures[]{ _key, value, label, note }, []),
-    "logosTitle": coalesce(logosTitle, null),
-    "logos": coalesce(logos[]{ _key, ${IMAGE_FIELDS} }, []),
-    "testimonials": coalesce(testimonials[]{ _key, quote, name, role, company, "photo": coalesce(photo{ ${IMAGE_FIELDS} }, null) }, [])
-  }`;
-const REGULATION = `_type == "regulationSection" => {
-    title,
-    "intro": coalesce(intro, null),
-    entityLabel,
-    licences[]{ _key, regulator, kind, number, registerUrl, registerLabel },
-    funds{ title, body },
-    compliance{ title, body },
-    dataSecurity{ title, body }
-  }`;
-const FAQ = `_type == "faqSection" => { title, items[]{ _key, question, answer } }`;
-const CALL_TO_ACTION = `_type == "callToActionSection" => { title, body, cta }`;
 
 /** One market's landing page, in the exact shape the page renders (validated by landing-content.ts). */
 export const LANDING_QUERY = defineQuery(`*[_type == "landingPage" && market == $market][0]{
@@ -63,46 +40,8 @@ export const LANDING_QUERY = defineQuery(`*[_type == "landingPage" && market == 
     }
   },
   benefits{ title, cards[]{ _key, icon, claim, "claimNote": coalesce(claimNote, null), title, body } },
-  "sections": coalesce(sections[]{ _key, _type, ${HOW_IT_WORKS}, ${PROOF}, ${REGULATION}, ${FAQ}, ${CALL_TO_ACTION} }, []),
-  contact{
-    title,
-    intro,
-    fields{
-      company{ label, placeholder },
-      contact{ label, placeholder },
-      email{ label, placeholder },
-      phonePrefix{ label },
-      phone{ label, placeholder },
-      country{ label, placeholder },
-      reason{ label, placeholder },
-      volume{ label, placeholder }
-    },
-    phonePrefixOptions[]{ value, label },
-    countryOptions[]{ value, label },
-    reasonOptions[]{ value, label },
-    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },
-    approxUpTo,
-    approxOver,
-    submit,
-    submitting,
-    submittingLabel,
-    missingAll,
-    missingHint,
-    emailInvalid,
-    phoneInvalid,
-    phoneOtherCountry,
-    phoneUsePrefix,
-    phoneNotOffered,
-    successTitle,
-    successMessage,
-    successNext,
-    errorTitle,
-    errorMessage,
-    errorInvalid,
-    errorRateLimited,
-    invalidField,
-    toasterLabel
-  },
+  "sections": coalesce(sections[]{ _key, _type, ${SECTION_PROJECTIONS} }, []),
+  contact{ ${CONTACT_PROJECTION} },
   footer{ tagline, copyrightYear, rights, disclosure }
 }`);
 

@@ -78,7 +78,7 @@ describe.each(docs.map((d) => [d.file, d] as const))("%s", (_file, doc) => {
       .map(({ code, line }) => ({ code: code.replace(/[.,:;]$/, ""), line }))
       // A path in this repository: a top-level folder of ours, or a dotfile or config at the root.
       .filter(({ code }) =>
-        /^(app|lib|tests|scripts|supabase|studio|schemas|bench|docs|assets)\/[\w./[\]@-]+$|^\.(env\.example|nvmrc|npmrc)$|^(Dockerfile|package\.json|[\w-]+\.config\.(ts|mjs)|proxy\.ts|instrumentation\.ts)$/.test(
+        /^(app|lib|tests|scripts|supabase|studio|schemas|sections|bench|docs|assets)\/[\w./[\]@-]+$|^\.(env\.example|nvmrc|npmrc)$|^(Dockerfile|package\.json|[\w-]+\.config\.(ts|mjs)|proxy\.ts|instrumentation\.ts)$/.test(
           code,
         ),
       )

@@ -3,7 +3,7 @@ import { parseLanding } from "@/lib/content/landing-content";
 import { queryLocalDataset } from "@/lib/content/local-dataset";
 import { LANDING_QUERY } from "@/lib/content/queries";
 import type { LANDING_QUERY_RESULT } from "@/lib/content/sanity.types";
-import { sectionSchema, type SectionType } from "@/lib/content/sections";
+import { sectionSchema, type SectionType } from "@/sections/section-types";
 import { MARKETS, type Market } from "@/lib/markets/markets";
 
 const query = (market: Market) =>

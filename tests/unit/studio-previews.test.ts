@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sectionTypes } from "@/schemas/sections";
-import { proofSection } from "@/schemas/sections/proof";
-import { regulationSection } from "@/schemas/sections/regulation";
+import { proofSection } from "@/sections/proof/schema";
+import { regulationSection } from "@/sections/regulation/schema";
 
 type Preview = {
   select?: Record<string, string>;

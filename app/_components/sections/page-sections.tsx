@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import type { LandingContent } from "@/lib/content/landing-content";
-import type { Section, SectionType } from "@/lib/content/sections";
-import { CallToActionSection } from "./call-to-action-section";
-import { FaqSection } from "./faq-section";
-import { HowItWorksSection } from "./how-it-works-section";
-import { ProofSection } from "./proof-section";
-import { RegulationSection } from "./regulation-section";
-import type { Tone } from "./section-shell";
+import { CallToActionSection } from "@/sections/call-to-action/call-to-action-section";
+import { FaqSection } from "@/sections/faq/faq-section";
+import { HowItWorksSection } from "@/sections/how-it-works/how-it-works-section";
+import { ProofSection } from "@/sections/proof/proof-section";
+import { RegulationSection } from "@/sections/regulation/regulation-section";
+import type { Tone } from "@/sections/section-shell";
+import type { Section, SectionType } from "@/sections/section-types";
 
 type Render<T extends SectionType> = (props: {
   section: Extract<Section, { _type: T }>;
@@ -16,7 +16,7 @@ type Render<T extends SectionType> = (props: {
   company: LandingContent["company"];
 }) => ReactNode;
 
-/** One component per section type, keyed by the section's `_type`. */
+/** One component per section type, keyed by the section's `_type` (sections/section-types.ts): none may be missing. */
 const SECTIONS: { [T in SectionType]: Render<T> } = {
   howItWorksSection: HowItWorksSection,
   proofSection: ProofSection,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { short, text } from "../content-fields";
+import { short, text } from "../../lib/content/content-fields";
 
 /** A second call to action further down the page, leading to the contact form. */
 export const callToActionSection = z.object({

@@ -1,5 +1,5 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
-import { portableText, sectionPreview, text } from "../fields";
+import { portableText, sectionPreview, text } from "../../schemas/fields";
 
 export const faqSection = defineType({
   name: "faqSection",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { httpsUrl, optionalText, short, text } from "../content-fields";
+import { httpsUrl, optionalText, short, text } from "../../lib/content/content-fields";
 
 const point = z.object({ title: short("cardTitle"), body: text });
 

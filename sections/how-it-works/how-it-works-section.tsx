@@ -1,5 +1,5 @@
-import type { HowItWorksSection as Section } from "@/lib/content/sections/how-it-works";
-import { SectionShell, type Tone } from "./section-shell";
+import type { HowItWorksSection as Section } from "./contract";
+import { SectionShell, type Tone } from "../section-shell";
 
 export function HowItWorksSection({
   section,

@@ -1,4 +1,4 @@
-import type { CallToActionSection as Section } from "@/lib/content/sections/call-to-action";
+import type { CallToActionSection as Section } from "./contract";
 
 export function CallToActionSection({ section, id }: { section: Section; id: string }) {
   return (

@@ -1,5 +1,5 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
-import { flagged, optionalParagraph, paragraph, sectionPreview, text, toConfirmField } from "../fields";
+import { flagged, optionalParagraph, paragraph, sectionPreview, text, toConfirmField } from "../../schemas/fields";
 
 const point = (name: string, title: string, description: string) =>
   defineField({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { portableText, short, text } from "../content-fields";
+import { portableText, short, text } from "../../lib/content/content-fields";
 
 /** Questions a finance manager asks before sending money, each answered in a few paragraphs. */
 export const faqSection = z.object({

@@ -1,5 +1,5 @@
 import { defineType } from "sanity";
-import { paragraph, sectionPreview, text } from "../fields";
+import { paragraph, sectionPreview, text } from "../../schemas/fields";
 
 export const callToActionSection = defineType({
   name: "callToActionSection",

@@ -1,6 +1,6 @@
 import type { LandingContent } from "@/lib/content/landing-content";
-import type { RegulationSection as Section } from "@/lib/content/sections/regulation";
-import { SectionShell, type Tone } from "./section-shell";
+import type { RegulationSection as Section } from "./contract";
+import { SectionShell, type Tone } from "../section-shell";
 
 const ICONS = {
   funds: "M12 3 4 7v5c0 4.5 3.4 8.4 8 9 4.6-.6 8-4.5 8-9V7l-8-4Zm-3 9 2 2 4-4",

@@ -1,5 +1,5 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
-import { optionalParagraph, paragraph, sectionPreview, text } from "../fields";
+import { optionalParagraph, paragraph, sectionPreview, text } from "../../schemas/fields";
 
 export const howItWorksSection = defineType({
   name: "howItWorksSection",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText, short, text } from "../content-fields";
+import { optionalText, short, text } from "../../lib/content/content-fields";
 
 /** "How it works": three or four numbered steps, from the first contact to the first payment. */
 export const howItWorksSection = z.object({

@@ -1,6 +1,6 @@
 import { defineArrayMember, defineField, defineType, type PreviewValue } from "sanity";
 import { COPY_LIMITS, limitMessage } from "../../lib/content/copy-limits";
-import { flagged, optionalParagraph, paragraph, sectionPreview, text, toConfirmField } from "../fields";
+import { flagged, optionalParagraph, paragraph, sectionPreview, text, toConfirmField } from "../../schemas/fields";
 
 const altField = (description: string) =>
   defineField({ name: "alt", title: "Alternative text", description, type: "string", validation: (r) => r.required() });

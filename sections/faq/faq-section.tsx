@@ -1,6 +1,6 @@
-import type { FaqSection as Section } from "@/lib/content/sections/faq";
-import { RichText } from "../rich-text";
-import { SectionShell, type Tone } from "./section-shell";
+import type { FaqSection as Section } from "./contract";
+import { RichText } from "@/app/_components/rich-text";
+import { SectionShell, type Tone } from "../section-shell";
 
 /** Native disclosure widgets: each answer opens with or without JavaScript, by keyboard too. */
 export function FaqSection({

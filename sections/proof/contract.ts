@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contentImage, optionalText, short, text } from "../content-fields";
+import { contentImage, optionalText, short, text } from "../../lib/content/content-fields";
 
 /**
  * Proof: figures (each with the footnote that says where it comes from), client logos and testimonials. A section

@@ -1,6 +1,6 @@
-import type { ProofSection as Section } from "@/lib/content/sections/proof";
-import { ContentImage } from "../content-image";
-import { SectionShell, type Tone } from "./section-shell";
+import type { ProofSection as Section } from "./contract";
+import { ContentImage } from "@/app/_components/content-image";
+import { SectionShell, type Tone } from "../section-shell";
 
 /** Initials for a testimonial without a photo. */
 const initials = (name: string) =>
