@@ -1,10 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import {
-  signatureHeader,
-  SIGNATURE_TOLERANCE_SECONDS,
-  verifySignatureHeader,
-} from "#edge/signed-request";
+import { signatureHeader, SIGNATURE_TOLERANCE_SECONDS, verifySignatureHeader } from "#edge/signed-request";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 const BODY = JSON.stringify({
