@@ -6,7 +6,7 @@
 // local Content Lake started here for the duration of that build.
 import { execSync, spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { E2E_HOSTS, E2E_PORTS, SANITY_MODE } from "../tests/support/e2e-hosts.ts";
 import { E2E_SECRETS } from "../tests/support/e2e-secrets.ts";
 import { E2E_PIXEL_ID } from "../tests/support/fake-meta-pixel.ts";
@@ -23,6 +23,10 @@ execSync("NEXT_TELEMETRY_DISABLED=1 next build", {
     ...E2E_SECRETS,
   },
 });
+
+// The static files beside the standalone server, as `npm start` puts them there: the tests start several servers of
+// this build at once, and none has to copy them.
+cpSync(".next/static", ".next/standalone/.next/static", { recursive: true });
 
 // Next keeps fetched data between builds; the local Content Lake's answers must come from today's seed.
 rmSync(`${SANITY_MODE.distDir}/cache/fetch-cache`, { recursive: true, force: true });

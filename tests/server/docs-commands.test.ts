@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -21,8 +21,11 @@ function blockEnv(index: number): NodeJS.ProcessEnv {
   const dir = `.data/e2e/docs-${index}`;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  // A reader's shell: none of the test runner's own variables (Vitest sets NODE_ENV=test, which Next warns about).
+  const shell = { ...process.env };
+  for (const name of Object.keys(shell)) if (name === "NODE_ENV" || name.startsWith("VITEST")) delete shell[name];
   return {
-    ...process.env,
+    ...shell,
     PORT: String(PORT),
     NEXT_DIST_DIR: join(dir, "next"),
     EMBEDDED_DB_DIR: join(dir, "pglite"),
@@ -57,8 +60,7 @@ test("the docs have commands to run", () => {
 
 blocks.forEach((block, index) => {
   if (block.tag === "") {
-    test(`${where(block)} runs and exits 0`, async () => {
-      test.setTimeout(600_000);
+    test(`${where(block)} runs and exits 0`, { timeout: 600_000 }, async () => {
       const restoreTsconfig = guardTsconfig();
       const { child, output } = run(block, blockEnv(index));
       try {
@@ -70,9 +72,8 @@ blocks.forEach((block, index) => {
     });
   }
   if (block.tag === "server") {
-    test(`${where(block)} starts the site`, async () => {
-      // A production build on a busy 2-core machine takes minutes; a visitor would not wait, a reader does.
-      test.setTimeout(900_000);
+    // A production build on a busy 2-core machine takes minutes; a visitor would not wait, a reader does.
+    test(`${where(block)} starts the site`, { timeout: 900_000 }, async () => {
       const restoreTsconfig = guardTsconfig();
       const { child, output } = run(block, blockEnv(index));
       try {
