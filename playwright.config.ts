@@ -11,9 +11,6 @@ import { workerServers } from "./tests/support/e2e-servers";
 const cliWorkers = /(?:--workers[= ]|-j ?)(\d+)/.exec(process.argv.slice(2).join(" "))?.[1];
 const WORKERS = Number(cliWorkers || process.env.E2E_WORKERS) || availableParallelism();
 
-/** Specs that run Next's compiler themselves (`next dev`, `next build`): one at a time, as each takes both cores. */
-const COMPILERS = ["**/dev-server.spec.ts", "**/docs-commands.spec.ts"];
-
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -26,15 +23,6 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
-  projects: [
-    { name: "chromium", testIgnore: COMPILERS, use: { ...devices["Desktop Chrome"], channel: undefined } },
-    {
-      name: "compilers",
-      testMatch: COMPILERS,
-      workers: 1,
-      fullyParallel: false,
-      use: { ...devices["Desktop Chrome"], channel: undefined },
-    },
-  ],
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: Array.from({ length: WORKERS }, (_, worker) => workerServers(worker)).flat(),
 });

@@ -21,6 +21,8 @@ let log = "";
 let restoreTsconfig: () => void;
 
 test.setTimeout(180_000);
+// One `next dev` for the file: its tests stay in one worker, in order.
+test.describe.configure({ mode: "default" });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
