@@ -97,7 +97,9 @@ test("SIGTERM during a burst of submissions loses none that were answered 201", 
   stopping = true;
   first.child.kill("SIGTERM");
   // It stops accepting at once: a new connection is refused (or reset from the closed listener's queue), not served.
-  await expect.poll(async () => String(await freshConnection()), { timeout: 1_000 }).toMatch(/^(ECONNREFUSED|ECONNRESET)$/);
+  await expect
+    .poll(async () => String(await freshConnection()), { timeout: 1_000 })
+    .toMatch(/^(ECONNREFUSED|ECONNRESET)$/);
   await Promise.all(clients);
   expect(await first.exited).toBe(143);
 
