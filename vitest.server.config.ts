@@ -9,7 +9,8 @@ export default defineConfig({
   test: {
     ...base.test,
     include: ["tests/server/**/*.test.ts"],
-    globalSetup: ["tests/server/global-setup.ts"],
+    // `vitest list` only names the tests: no server.
+    globalSetup: process.argv.includes("list") ? [] : ["tests/server/global-setup.ts"],
     // The files mostly wait on the servers they start: one per core, at least two.
     maxWorkers: Math.max(2, availableParallelism()),
     // Playwright's defaults, which these tests were written against.

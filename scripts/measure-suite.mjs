@@ -4,7 +4,7 @@
 // busy machine still says how much work the suite is: on a shared machine the wall clock grows, the CPU time barely.
 // `--count` prints how many tests Vitest and Playwright run instead.
 import { execSync, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 
 const TICKS = Number(execSync("getconf CLK_TCK", { encoding: "utf8" })) || 100;
 
@@ -19,12 +19,18 @@ function childCpuSeconds() {
 const minutes = (s) => `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, "0")} s`;
 
 function count() {
-  const vitest = execSync("npx vitest list", { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
-    .split("\n")
-    .filter((l) => l.includes(" > ")).length;
-  const list = execSync("npx playwright test --list", { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-  const playwright = Number(/Total: (\d+) tests?/.exec(list)?.[1] ?? NaN);
-  console.log(`Vitest ${vitest} tests, Playwright ${playwright} tests, ${vitest + playwright} in all`);
+  const run = (command) => execSync(command, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  const vitest = (config) =>
+    run(`npx vitest list ${config}`)
+      .split("\n")
+      .filter((l) => l.includes(" > ")).length;
+  const unit = vitest("");
+  const server = existsSync("vitest.server.config.ts") ? vitest("--config vitest.server.config.ts") : 0;
+  const playwright = Number(/Total: (\d+) tests?/.exec(run("npx playwright test --list"))?.[1] ?? NaN);
+  console.log(
+    `Vitest ${unit} (unit and integration) + ${server} (server tests), Playwright ${playwright}: ` +
+      `${unit + server + playwright} in all`,
+  );
 }
 
 function measure(ci) {
