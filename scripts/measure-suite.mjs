@@ -1,6 +1,6 @@
-// Times what CI runs, step by step: `node scripts/measure-suite.mjs` runs each step of `npm test`; `--ci` runs
-// `npm ci` first, as .ci/run does on a fresh clone. Each step gets its wall-clock time and the CPU time of every
-// process it ran (user + system, read from /proc once the step's processes have been waited for), so a run on a
+// Times what CI runs, step by step: `node scripts/measure-suite.mjs` runs each step of `npm test` (and of the npm
+// scripts it chains); `--ci` runs `npm ci` first, as .ci/run does on a fresh clone. Each step gets its wall-clock
+// time and the CPU time of every process it ran (user + system, read from /proc once the step's processes have been waited for), so a run on a
 // busy machine still says how much work the suite is: on a shared machine the wall clock grows, the CPU time barely.
 // `--count` prints how many tests Vitest and Playwright run instead.
 import { execSync, spawnSync } from "node:child_process";
@@ -35,13 +35,21 @@ function count() {
 
 function measure(ci) {
   const { scripts } = JSON.parse(readFileSync("package.json", "utf8"));
-  const steps = scripts.test.split("&&").map((s) => s.trim());
+  // `npm run x` whose script is a chain is timed link by link (run as npm runs it: node_modules/.bin first).
+  const expand = (step) => {
+    const script = /^npm run ([\w:-]+)$/.exec(step)?.[1];
+    return script && scripts[script].includes("&&")
+      ? scripts[script].split("&&").flatMap((s) => expand(s.trim()))
+      : [step];
+  };
+  const steps = expand("npm run test");
   if (ci) steps.unshift("npm ci --no-audit --no-fund");
+  const env = { ...process.env, PATH: `${process.cwd()}/node_modules/.bin:${process.env.PATH}` };
   const rows = [];
   for (const step of steps) {
     const cpuBefore = childCpuSeconds();
     const start = Date.now();
-    const { status } = spawnSync("bash", ["-c", step], { stdio: "inherit" });
+    const { status } = spawnSync("bash", ["-c", step], { stdio: "inherit", env });
     rows.push({ step, wall: (Date.now() - start) / 1000, cpu: childCpuSeconds() - cpuBefore, status });
   }
   const total = rows.reduce((t, r) => ({ wall: t.wall + r.wall, cpu: t.cpu + r.cpu }), { wall: 0, cpu: 0 });
