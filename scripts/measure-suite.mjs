@@ -16,7 +16,10 @@ function childCpuSeconds() {
   return (Number(fields[13]) + Number(fields[14])) / TICKS;
 }
 
-const minutes = (s) => `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, "0")} s`;
+const minutes = (seconds) => {
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
+};
 
 function count() {
   const run = (command) => execSync(command, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
