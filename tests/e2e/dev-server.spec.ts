@@ -114,7 +114,8 @@ test("the Studio page runs Next's dev client under its policy and has a title", 
   await page.goto(`${ORIGIN}/studio`, { waitUntil: "networkidle" });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page).toHaveTitle(/\S/);
-  // Next's dev client reports issues (a blocked eval among them) in a badge; none may be waiting.
-  await page.waitForTimeout(1000);
+  // Next's dev client reports issues (a blocked eval among them) in a badge; none may be waiting once it has run all
+  // it had queued (the main thread idle).
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
   expect(violations).toEqual([]);
 });
