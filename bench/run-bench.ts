@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: builds the app, serves it with `next start` on a free loopback port (fresh embedded database,
+ * `npm run bench`: builds the app, serves it with `npm start` on a free loopback port (fresh embedded database,
  * rate limit off) and measures, side by side with the physical limit (the same pages with every script
  * removed, served by a plain static server): Lighthouse, page weight, GET throughput, contact API load and
  * integrity, the contact API on one and two standalone instances sharing Redis, build time and memory. Prints
@@ -70,7 +70,7 @@ try {
   log("next build");
   const build = await buildNext(ROOT, env);
 
-  log(`next start on ${origin}`);
+  log(`npm start on ${origin}`);
   const next = await startNext(ROOT, port, env);
   cleanups.unshift(() => next.child.exitCode === null && next.child.kill("SIGKILL"));
 

@@ -2,7 +2,7 @@
  * `npm run bench:observability [-- --baseline <dir>]`: what logs and traces cost the contact route. Serves the current
  * build (.next: run `npm run build` first) twice — without an OTLP endpoint (tracing off, the default) and exporting
  * every span to a local OTLP/HTTP receiver — and, with `--baseline`, another checkout's build (e.g. the commit before
- * a change), each with `next start` on its own fresh embedded database, rate limit off. The servers are measured in
+ * a change), each with `npm start` on its own fresh embedded database, rate limit off. The servers are measured in
  * turns, round after round, so a busy machine slows them alike. Prints a Markdown table; writes
  * bench/results/observability-latest.json.
  */

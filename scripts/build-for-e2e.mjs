@@ -6,7 +6,7 @@
 // local Content Lake started here for the duration of that build.
 import { execSync, spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { E2E_HOSTS, E2E_PORTS, SANITY_MODE } from "../tests/support/e2e-hosts.ts";
 import { E2E_SECRETS } from "../tests/support/e2e-secrets.ts";
 import { E2E_PIXEL_ID } from "../tests/support/fake-meta-pixel.ts";
@@ -24,8 +24,16 @@ execSync("NEXT_TELEMETRY_DISABLED=1 next build", {
   },
 });
 
+// The static files beside the standalone server, as `npm start` puts them there: the tests start several servers of
+// this build at once, and none has to copy them.
+cpSync(".next/static", ".next/standalone/.next/static", { recursive: true });
+
 // Next keeps fetched data between builds; the local Content Lake's answers must come from today's seed.
 rmSync(`${SANITY_MODE.distDir}/cache/fetch-cache`, { recursive: true, force: true });
+// The Sanity-mode build compiles the same modules with a few public values changed: from the main build's Turbopack
+// cache, it recompiles only what those values reach instead of everything.
+rmSync(`${SANITY_MODE.distDir}/cache/turbopack`, { recursive: true, force: true });
+cpSync(".next/cache/turbopack", `${SANITY_MODE.distDir}/cache/turbopack`, { recursive: true });
 // Next adds every build folder's types to tsconfig.json; this one is a test artefact, so the file is put back.
 const tsconfig = readFileSync("tsconfig.json", "utf8");
 const lake = spawn(process.execPath, ["tests/support/fake-sanity-server.ts", String(E2E_PORTS.fakeSanity)], {

@@ -4,6 +4,7 @@ import { exited, stopGracefully, waitUntilServing } from "../../tests/support/se
 import { sampleTreeRss } from "./proc.ts";
 
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
+const startScript = new URL("../../scripts/start-standalone.mjs", import.meta.url).pathname;
 
 /**
  * The embedded defaults, whatever the shell or a .env file holds: an empty value set here wins over .env files
@@ -41,20 +42,20 @@ export async function buildNext(cwd: string, env: NodeJS.ProcessEnv): Promise<Bu
 
 export type RunningServer = { origin: string; child: ChildProcess; stop: () => Promise<number | null> };
 
-/** `next start` on loopback, resolved once `readyPath` answers 200. */
+/** `npm start` (the standalone server of the build in `cwd`) on loopback, resolved once `readyPath` answers 200. */
 export async function startNext(
   cwd: string,
   port: number,
   env: NodeJS.ProcessEnv,
   readyPath = "/mx",
 ): Promise<RunningServer> {
-  const child = spawn(process.execPath, [nextBin, "start", "-H", "127.0.0.1", "-p", String(port)], {
+  const child = spawn(process.execPath, [startScript], {
     cwd,
-    env,
+    env: { ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const origin = `http://127.0.0.1:${port}`;
-  await waitUntilServing(child, origin + readyPath, "next start");
+  await waitUntilServing(child, origin + readyPath, "npm start");
   return {
     origin,
     child,

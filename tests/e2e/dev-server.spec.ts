@@ -21,6 +21,8 @@ let log = "";
 let restoreTsconfig: () => void;
 
 test.setTimeout(180_000);
+// One `next dev` for the file: its tests stay in one worker, in order.
+test.describe.configure({ mode: "default" });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -98,8 +100,11 @@ test("a 404 is logged once, without a MaxListenersExceededWarning", async ({ req
   const path = `/no-such-page-${Date.now()}`;
   expect((await request.get(`${ORIGIN}${path}`)).status()).toBe(404);
   await expect.poll(() => log, { timeout: 15_000 }).toMatch(new RegExp(`GET ${path} 404`));
-  // Next prints its request line when the response closes; give a second one the time to appear.
-  await new Promise((r) => setTimeout(r, 1000));
+  // Next prints its request line when the response closes: once the next request's line is out, a second line for
+  // the first would be too.
+  const after = `/no-such-page-after-${Date.now()}`;
+  expect((await request.get(`${ORIGIN}${after}`)).status()).toBe(404);
+  await expect.poll(() => log, { timeout: 15_000 }).toMatch(new RegExp(`GET ${after} 404`));
   expect(log.match(new RegExp(`GET ${path} 404`, "g"))).toHaveLength(1);
   expect(log).not.toContain("MaxListenersExceededWarning");
 });
@@ -109,7 +114,8 @@ test("the Studio page runs Next's dev client under its policy and has a title", 
   await page.goto(`${ORIGIN}/studio`, { waitUntil: "networkidle" });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page).toHaveTitle(/\S/);
-  // Next's dev client reports issues (a blocked eval among them) in a badge; none may be waiting.
-  await page.waitForTimeout(1000);
+  // Next's dev client reports issues (a blocked eval among them) in a badge; none may be waiting once it has run all
+  // it had queued (the main thread idle).
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
   expect(violations).toEqual([]);
 });

@@ -9,7 +9,7 @@ import { MARKETS } from "../../lib/markets/markets";
 import { E2E_PORTS } from "../support/e2e-hosts";
 import { fillContactForm } from "../support/contact-form-fill";
 
-// Its own `next start` on a fresh database, so the test can stop it and read what it stored: PGlite is
+// Its own `npm start` (the standalone server) on a fresh database, so the test can stop it and read what it stored: PGlite is
 // single-process, and a lead only counts once it is on disk.
 const PORT = E2E_PORTS.embeddedStore;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -21,24 +21,22 @@ let dir: string;
 
 test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "leads-"));
-  // Next's own CLI under this Node, in its own process group, so a signal reaches the server itself.
-  server = spawn(
-    process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)],
-    {
-      // The e2e build answering on a port of its own: its Host counts as the site's, as on the Supabase-mode server.
-      env: {
-        ...process.env,
-        EMBEDDED_DB_DIR: join(dir, "pglite"),
-        LEADS_STORE: "embedded",
-        CONTACT_RATE_LIMIT_PER_MINUTE: "0",
-        FORWARDED_HOST_HEADER: "host",
-        NEXT_TELEMETRY_DISABLED: "1",
-      },
-      stdio: "inherit",
-      detached: true,
+  // The standalone server under this Node, in its own process group, so a signal reaches the server itself.
+  server = spawn(process.execPath, ["scripts/start-standalone.mjs"], {
+    // The e2e build answering on a port of its own: its Host counts as the site's, as on the Supabase-mode server.
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOSTNAME: "127.0.0.1",
+      EMBEDDED_DB_DIR: join(dir, "pglite"),
+      LEADS_STORE: "embedded",
+      CONTACT_RATE_LIMIT_PER_MINUTE: "0",
+      FORWARDED_HOST_HEADER: "host",
+      NEXT_TELEMETRY_DISABLED: "1",
     },
-  );
+    stdio: "inherit",
+    detached: true,
+  });
   exited = new Promise((resolve) => server.once("exit", () => resolve()));
   await expect.poll(async () => (await fetch(`${ORIGIN}/mx`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200);
 });

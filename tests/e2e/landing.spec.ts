@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { seedLanding } from "../support/seed";
-import { E2E_HOSTS } from "../support/e2e-hosts";
+import { E2E_SITE_URLS } from "../support/e2e-hosts";
 import { fillContactForm } from "../support/contact-form-fill";
 
 const LANG: Record<Market, string> = { mx: "es-MX", br: "pt-BR", ar: "es-AR" };
@@ -157,7 +157,7 @@ for (const market of MARKETS) {
 
     test("serves SEO metadata: canonical, hreflang alternates and Open Graph", async ({ page }) => {
       await page.goto(`/${market}/anything/else`);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${E2E_HOSTS.embedded}/${market}`);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${E2E_SITE_URLS.main}/${market}`);
       for (const [lang, m] of [
         ["es-MX", "mx"],
         ["pt-BR", "br"],
@@ -166,7 +166,7 @@ for (const market of MARKETS) {
       ]) {
         await expect(page.locator(`link[rel="alternate"][hreflang="${lang}"]`)).toHaveAttribute(
           "href",
-          `${E2E_HOSTS.embedded}/${m}`,
+          `${E2E_SITE_URLS.main}/${m}`,
         );
       }
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", doc.seo.description);
@@ -201,10 +201,10 @@ test("an unknown path is a 404 with a way home, logged to the console", async ({
 
 test("sitemap.xml and robots.txt describe the three markets", async ({ request }) => {
   const sitemap = await (await request.get("/sitemap.xml")).text();
-  for (const m of MARKETS) expect(sitemap).toContain(`${E2E_HOSTS.embedded}/${m}`);
+  for (const m of MARKETS) expect(sitemap).toContain(`${E2E_SITE_URLS.main}/${m}`);
   expect(sitemap).toContain('hreflang="pt-BR"');
   const robots = await (await request.get("/robots.txt")).text();
-  expect(robots).toContain(`Sitemap: ${E2E_HOSTS.embedded}/sitemap.xml`);
+  expect(robots).toContain(`Sitemap: ${E2E_SITE_URLS.main}/sitemap.xml`);
   expect(robots).toContain("Disallow: /studio");
 });
 

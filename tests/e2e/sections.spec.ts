@@ -265,12 +265,17 @@ for (const market of MARKETS) {
         // A jump straight to the logos (as a link to a later section makes): they load in view, where a box that
         // grows as its image arrives would push the testimonials under it. Then the rest of the page.
         document.querySelector("main img")!.closest("ul")!.scrollIntoView({ block: "start" });
-        await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        const decoded = () => Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+        await decoded();
+        await frame();
         for (let y = 0; y < document.body.scrollHeight; y += 300) {
           window.scrollTo(0, y);
-          await new Promise((resolve) => setTimeout(resolve, 50));
+          await frame();
         }
+        // Whatever the scroll brought into view has loaded and been laid out.
+        await decoded();
+        await frame();
       });
       expect(await shifts()).toEqual([]);
       expect(await logos.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(

@@ -1,9 +1,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { E2E_WORKER, e2eDataDir } from "./e2e-hosts.ts";
 
-/** The embedded test server's own copy of the dataset (see playwright.config.ts): tests edit it like a CMS. */
-export const E2E_DATASET = ".data/e2e/embedded/landing.ndjson";
+/** This worker's embedded server's own copy of the dataset (playwright.config.ts): tests edit it like a CMS. */
+export const E2E_DATASET = `${e2eDataDir(E2E_WORKER)}/embedded/landing.ndjson`;
 
 type Doc = Record<string, unknown> & { _id: string; _type: string };
 

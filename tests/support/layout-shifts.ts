@@ -10,20 +10,27 @@ type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; source
 export async function watchLayoutShifts(page: Page): Promise<() => Promise<string[]>> {
   await page.evaluate(() => {
     const seen: string[] = [];
-    (window as unknown as { __layoutShifts: string[] }).__layoutShifts = seen;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Shift[]) {
+    const record = (entries: Shift[]) => {
+      for (const entry of entries) {
         if (entry.hadRecentInput) continue;
         const nodes = entry.sources.map((s) =>
           s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName),
         );
         seen.push(`${entry.value.toFixed(5)} ${nodes.join(", ")}`);
       }
-    }).observe({ type: "layout-shift", buffered: true });
+    };
+    const observer = new PerformanceObserver((list) => record(list.getEntries() as Shift[]));
+    observer.observe({ type: "layout-shift", buffered: true });
+    // Shifts of the frames drawn so far, including those not yet handed to the observer's callback.
+    (window as unknown as { __layoutShifts: () => string[] }).__layoutShifts = () => {
+      record(observer.takeRecords() as Shift[]);
+      return seen;
+    };
   });
   return () =>
     page.evaluate(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      return (window as unknown as { __layoutShifts: string[] }).__layoutShifts;
+      // Two frames: the last change is laid out, and its shift (if any) recorded.
+      for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+      return (window as unknown as { __layoutShifts: () => string[] }).__layoutShifts();
     });
 }

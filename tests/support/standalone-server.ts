@@ -6,15 +6,16 @@ import { exitedWithin, stopGracefully, waitUntilServing } from "./server-process
 const ROOT = new URL("../..", import.meta.url).pathname;
 
 /**
- * Copies the built standalone server into `dir`, as a container image holds it: .next/standalone plus the
- * static assets (and public/, when the project has one) that `next build` leaves beside it.
+ * Copies the built standalone server into `dir`, as a container image holds it: the standalone folder plus the
+ * static assets (and public/, when the project has one) that `next build` leaves beside it. `distDir` is the
+ * build's folder (NEXT_DIST_DIR); the copy keeps it at the same place below `dir`.
  */
-export function copyStandalone(dir: string): void {
-  const built = join(ROOT, ".next/standalone/server.js");
-  if (!existsSync(built)) throw new Error('No .next/standalone: run `next build` first (output: "standalone")');
+export function copyStandalone(dir: string, distDir = ".next"): void {
+  const built = join(ROOT, distDir, "standalone/server.js");
+  if (!existsSync(built)) throw new Error(`No ${distDir}/standalone: run \`next build\` first (output: "standalone")`);
   mkdirSync(dir, { recursive: true });
-  cpSync(join(ROOT, ".next/standalone"), dir, { recursive: true });
-  cpSync(join(ROOT, ".next/static"), join(dir, ".next/static"), { recursive: true });
+  cpSync(join(ROOT, distDir, "standalone"), dir, { recursive: true });
+  cpSync(join(ROOT, distDir, "static"), join(dir, distDir, "static"), { recursive: true });
   if (existsSync(join(ROOT, "public"))) cpSync(join(ROOT, "public"), join(dir, "public"), { recursive: true });
 }
 

@@ -7,7 +7,7 @@ import { commands, docFiles, readDoc, shellBlocks, type DocFile } from "../suppo
 
 /**
  * The README and docs/ say what is true of this repository: links resolve, the scripts, files and SQL they name
- * exist and run. The shell blocks themselves run in tests/e2e/docs-commands.spec.ts.
+ * exist and run. The shell blocks themselves run in tests/server/docs-commands.test.ts.
  */
 const docs: DocFile[] = docFiles().map(readDoc);
 const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;

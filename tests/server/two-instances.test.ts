@@ -2,7 +2,8 @@
 // Supabase (the local stand-in): the rate limit and the page cache hold across instances, and a Redis outage
 // never blocks leads.
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
-import { expect, test } from "@playwright/test";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { randomUUID } from "node:crypto";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,10 +30,9 @@ let dataset: string;
 let a: StandaloneServer;
 let b: StandaloneServer;
 
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
+beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "two-instances-"));
   redis = await startRedis();
   supabase = await startFakeSupabase(0);
@@ -55,14 +55,28 @@ test.beforeAll(async () => {
     startStandalone(join(work, "a"), E2E_PORTS.instanceA, env),
     startStandalone(join(work, "b"), E2E_PORTS.instanceB, env),
   ]);
-});
+}, 180_000);
 
-test.afterAll(async () => {
+afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
   await redis?.close();
   await supabase?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
+
+/** How many rate limiters are connected to Redis and past ioredis's ready check (its INFO). */
+async function rateLimitConnections(url: string): Promise<number> {
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0 });
+  try {
+    await client.connect();
+    const list = (await client.client("LIST")) as string;
+    return list.split("\n").filter((l) => / name=rate-limit /.test(l) && !/ cmd=(client|setname)/.test(l)).length;
+  } catch {
+    return 0;
+  } finally {
+    client.disconnect();
+  }
+}
 
 /** One submission from `ip` (a fresh lead) to an instance; its status. */
 async function submit(server: StandaloneServer, ip: string): Promise<number> {
@@ -154,7 +168,8 @@ test("with Redis stopped submissions are still accepted and the warning logged; 
     !server.log().includes('"event":"page_cache.shared_unavailable"') ||
     server.log().includes('"event":"page_cache.shared_restored"');
   await expect.poll(() => [a, b].every(pageCacheBack), { timeout: 15_000 }).toBe(true);
-  await new Promise((r) => setTimeout(r, 2_500));
+  // Each instance's rate limiter is connected again (its connection is named, lib/redis/redis-client.ts).
+  await expect.poll(() => rateLimitConnections(redis.url), { timeout: 15_000 }).toBe(2);
   const after = await alternate("198.51.100.61", 10);
   expect(after.filter((s) => s === 201)).toHaveLength(LIMIT);
   for (const server of [a, b]) expect(server.log()).toContain('"event":"rate_limit.shared_restored"');

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "vitest";
 import { spawn } from "node:child_process";
 import { statSync } from "node:fs";
 import { E2E_PORTS } from "../support/e2e-hosts";
@@ -8,6 +8,8 @@ import { exitedWithin } from "../support/server-process";
 // with one line saying what to set — never fall back silently to the development defaults.
 const PORT = E2E_PORTS.productionConfig;
 const NEXT = "node_modules/next/dist/bin/next";
+/** `npm start`: the standalone server the build wrote (scripts/start-standalone.mjs). */
+const START = "scripts/start-standalone.mjs";
 
 /** What the shell of a fresh deployment holds: none of this project's variables. */
 function bareEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -25,14 +27,15 @@ async function run(
   env: NodeJS.ProcessEnv,
 ): Promise<{ code: number | null; stderr: string; ms: number }> {
   const started = Date.now();
-  const child = spawn(process.execPath, [NEXT, ...args], { env, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, args, { env, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const code = await exitedWithin(child, 60_000);
   return { code, stderr, ms: Date.now() - started };
 }
 
-const start = (env: Record<string, string>) => run(["start", "-H", "127.0.0.1", "-p", String(PORT)], bareEnv(env));
+const start = (env: Record<string, string>) =>
+  run([START], bareEnv({ PORT: String(PORT), HOSTNAME: "127.0.0.1", ...env }));
 
 /** The refusal is exactly one line of the process's error output. */
 function refusalLine(stderr: string): string {
@@ -41,7 +44,7 @@ function refusalLine(stderr: string): string {
   return lines[0]!;
 }
 
-test("next start without Supabase or the embedded opt-in refuses to start, naming both", async () => {
+test("npm start without Supabase or the embedded opt-in refuses to start, naming both", async () => {
   const { code, stderr } = await start({ CLIENT_IP_HEADER: "x-real-ip" });
   expect(code).toBe(1);
   const line = refusalLine(stderr);
@@ -49,7 +52,7 @@ test("next start without Supabase or the embedded opt-in refuses to start, namin
   expect(line).not.toMatch(/CLIENT_IP_HEADER/);
 });
 
-test("next start with a rate limit but no client-address header refuses to start, naming CLIENT_IP_HEADER", async () => {
+test("npm start with a rate limit but no client-address header refuses to start, naming CLIENT_IP_HEADER", async () => {
   const { code, stderr } = await start({ LEADS_STORE: "embedded" });
   expect(code).toBe(1);
   const line = refusalLine(stderr);
@@ -58,13 +61,13 @@ test("next start with a rate limit but no client-address header refuses to start
   expect(line).not.toMatch(/SUPABASE_URL/);
 });
 
-test("next start with neither says both on the same line", async () => {
+test("npm start with neither says both on the same line", async () => {
   const { code, stderr } = await start({});
   expect(code).toBe(1);
   expect(refusalLine(stderr)).toMatch(/SUPABASE_URL.*; .*CLIENT_IP_HEADER/);
 });
 
-test("next start with a secret under 32 characters refuses to start, naming each short one and never its value", async () => {
+test("npm start with a secret under 32 characters refuses to start, naming each short one and never its value", async () => {
   const { code, stderr } = await start({
     LEADS_STORE: "embedded",
     CLIENT_IP_HEADER: "x-real-ip",
@@ -78,7 +81,7 @@ test("next start with a secret under 32 characters refuses to start, naming each
   expect(stderr).not.toMatch(/letmein-preview|webhook-secret-2025/);
 });
 
-test("next start reporting to Supabase without CONVERSION_SIGNING_SECRET, or with a Redis that has no password, refuses to start naming them", async () => {
+test("npm start reporting to Supabase without CONVERSION_SIGNING_SECRET, or with a Redis that has no password, refuses to start naming them", async () => {
   const supabase = { SUPABASE_URL: "http://127.0.0.1:9", SUPABASE_ANON_KEY: "anon", CLIENT_IP_HEADER: "x-real-ip" };
   const unsigned = await start(supabase);
   expect(unsigned.code).toBe(1);
@@ -97,7 +100,7 @@ test("next start reporting to Supabase without CONVERSION_SIGNING_SECRET, or wit
 
 test("next build without NEXT_PUBLIC_SITE_URL stops at once naming it, leaving the existing build alone", async () => {
   const buildId = statSync(".next/BUILD_ID").mtimeMs;
-  const { code, stderr, ms } = await run(["build"], bareEnv({}));
+  const { code, stderr, ms } = await run([NEXT, "build"], bareEnv({}));
   expect(code).toBe(1);
   const lines = stderr.split("\n").filter((l) => l.trim());
   expect(lines, stderr).toEqual([

@@ -1,6 +1,6 @@
-// The findings of the security review, each replayed against production servers (`next start` of the e2e build):
+// The findings of the security review, each replayed against production servers (`npm start`, the standalone server of the e2e build):
 // what an attacker sends, and what the server must answer or log.
-import { expect, test } from "@playwright/test";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,15 +8,18 @@ import { join } from "node:path";
 import { readDataset, writeDataset } from "../support/dataset-file";
 import { E2E_HOSTS, E2E_PORTS, SANITY_MODE } from "../support/e2e-hosts";
 import { E2E_SECRETS } from "../support/e2e-secrets";
+import { httpRequest } from "../support/http-request";
 import { stopGracefully, waitUntilServing } from "../support/server-process";
 
+// The embedded and Sanity-mode servers of the e2e build (tests/server/global-setup.ts).
 const SITE = E2E_HOSTS.embedded;
+const request = httpRequest(SITE);
 const EVIL = "https://evil.example";
 
 /** Where a browser goes when it follows this response's Location header. */
 const destination = (location: string | undefined, base = SITE) => new URL(location ?? "", base).href;
 
-test.describe("redirects after draft mode stay on the site", () => {
+describe("redirects after draft mode stay on the site", () => {
   // As sent in the query string (raw, so the server's own decoding applies): dot segments, encoded dots and
   // slashes, backslashes, tabs, double encoding.
   const HOSTILE = [
@@ -33,7 +36,7 @@ test.describe("redirects after draft mode stay on the site", () => {
   ];
 
   for (const target of HOSTILE) {
-    test(`disable and enable never send the browser off the site for ${target}`, async ({ request }) => {
+    test(`disable and enable never send the browser off the site for ${target}`, async () => {
       for (const route of [
         `disable?redirect=${target}`,
         `enable?secret=${E2E_SECRETS.DRAFT_MODE_SECRET}&redirect=${target}`,
@@ -48,9 +51,7 @@ test.describe("redirects after draft mode stay on the site", () => {
     });
   }
 
-  test("the Presentation tool's enable route lands on the path it asks for, and never off the site", async ({
-    request,
-  }) => {
+  test("the Presentation tool's enable route lands on the path it asks for, and never off the site", async () => {
     const docs = readDataset(SANITY_MODE.datasetFile);
     const secret = {
       _id: "sanity-preview-url-secret.review",
@@ -82,7 +83,7 @@ test.describe("redirects after draft mode stay on the site", () => {
   });
 });
 
-test("a cross-site POST naming itself our host in X-Forwarded-Host is refused with 403", async ({ request }) => {
+test("a cross-site POST naming itself our host in X-Forwarded-Host is refused with 403", async () => {
   const post = (headers: Record<string, string>) =>
     request.post("/api/contact", {
       headers: { "content-type": "application/json", "x-real-ip": "192.0.2.20", ...headers },
@@ -95,9 +96,7 @@ test("a cross-site POST naming itself our host in X-Forwarded-Host is refused wi
   expect((await post({ origin: SITE })).status()).toBe(422);
 });
 
-test("one IPv6 /48 rotating its /64s gets 4 x the per-client limit, then 429; another /48 is counted apart", async ({
-  request,
-}) => {
+test("one IPv6 /48 rotating its /64s gets 4 x the per-client limit, then 429; another /48 is counted apart", async () => {
   // Each attempt passes the limiter before the body is read, so empty bodies (422, nothing stored) count too.
   const attempt = (ip: string) =>
     request.post("/api/contact", { headers: { "content-type": "application/json", "x-real-ip": ip }, data: "{}" });
@@ -111,9 +110,7 @@ test("one IPv6 /48 rotating its /64s gets 4 x the per-client limit, then 429; an
   expect((await attempt("2001:db8:4849::1")).status()).toBe(422);
 });
 
-test("guesses at DRAFT_MODE_SECRET are limited per client like submissions; the right secret still works elsewhere", async ({
-  request,
-}) => {
+test("guesses at DRAFT_MODE_SECRET are limited per client like submissions; the right secret still works elsewhere", async () => {
   const enable = (secret: string, ip: string) =>
     request.get(`/api/draft-mode/enable?secret=${secret}&redirect=/mx`, {
       maxRedirects: 0,
@@ -130,36 +127,34 @@ test("guesses at DRAFT_MODE_SECRET are limited per client like submissions; the 
   for (let i = 0; i < 6; i++) expect((await enable(E2E_SECRETS.DRAFT_MODE_SECRET, "198.51.100.78")).status()).toBe(307);
 });
 
-test.describe("the 404 log line", () => {
+describe("the 404 log line", () => {
   const PORT = E2E_PORTS.securityReview;
   const ORIGIN = `http://127.0.0.1:${PORT}`;
   let server: ChildProcess;
   let log = "";
   let dir: string;
 
-  test.beforeAll(async () => {
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "security-review-"));
-    server = spawn(
-      process.execPath,
-      ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)],
-      {
-        env: {
-          ...process.env,
-          NODE_ENV: "production",
-          NEXT_TELEMETRY_DISABLED: "1",
-          EMBEDDED_DB_DIR: join(dir, "pglite"),
-          LEADS_STORE: "embedded",
-          CONTACT_RATE_LIMIT_PER_MINUTE: "0",
-        },
-        stdio: ["ignore", "pipe", "pipe"],
+    server = spawn(process.execPath, ["scripts/start-standalone.mjs"], {
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        HOSTNAME: "127.0.0.1",
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        EMBEDDED_DB_DIR: join(dir, "pglite"),
+        LEADS_STORE: "embedded",
+        CONTACT_RATE_LIMIT_PER_MINUTE: "0",
       },
-    );
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     server.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString()));
     server.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
-    await waitUntilServing(server, `${ORIGIN}/mx`, "next start", () => log);
+    await waitUntilServing(server, `${ORIGIN}/mx`, "npm start", () => log);
   });
 
-  test.afterAll(async () => {
+  afterAll(async () => {
     await stopGracefully(server, 10_000);
     rmSync(dir, { recursive: true, force: true });
   });

@@ -1,14 +1,19 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "vitest";
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { editDocument, E2E_DATASET } from "../support/dataset-file";
+import { E2E_HOSTS } from "../support/e2e-hosts";
+import { httpRequest, type HttpRequest } from "../support/http-request";
 import { revalidateWebhook as webhook } from "../support/revalidate-webhook";
 
-const heroTitle = async (request: APIRequestContext, path: string) => {
+// The embedded server of the e2e build (tests/server/global-setup.ts).
+const request = httpRequest(E2E_HOSTS.embedded);
+
+const heroTitle = async (request: HttpRequest, path: string) => {
   const html = await (await request.get(path)).text();
   return /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 };
 
-test("a signed webhook shows an edited document's new copy without a rebuild", async ({ request }) => {
+test("a signed webhook shows an edited document's new copy without a rebuild", async () => {
   const before = await heroTitle(request, "/mx");
   const restore = editDocument(
     "landingPage.mx",
@@ -30,7 +35,7 @@ test("a signed webhook shows an edited document's new copy without a rebuild", a
   await expect.poll(() => heroTitle(request, "/mx"), { timeout: 10_000 }).toBe(before);
 });
 
-test("a bad or missing signature is refused with 401 and revalidates nothing", async ({ request }) => {
+test("a bad or missing signature is refused with 401 and revalidates nothing", async () => {
   const before = await heroTitle(request, "/ar");
   const restore = editDocument("landingPage.ar", (doc) => ((doc.hero as { title: string }).title = "No debería verse"));
   try {
@@ -43,13 +48,13 @@ test("a bad or missing signature is refused with 401 and revalidates nothing", a
   }
 });
 
-test("a signed body that is not a landing document is a 400", async ({ request }) => {
+test("a signed body that is not a landing document is a 400", async () => {
   expect((await webhook(request, { _type: "post", market: "mx" })).status()).toBe(400);
   expect((await webhook(request, { _type: "landingPage", market: "de" })).status()).toBe(400);
   expect((await webhook(request, { _type: "landingPage" })).status()).toBe(400);
 });
 
-test("when the content source fails during a revalidation, visitors keep the last good page", async ({ request }) => {
+test("when the content source fails during a revalidation, visitors keep the last good page", async () => {
   const before = await heroTitle(request, "/br");
   const original = readFileSync(E2E_DATASET, "utf8");
   appendFileSync(E2E_DATASET, "{ this is not json\n");

@@ -1,7 +1,7 @@
 // What an operator runs the site with, against the standalone production server (as a container runs it): liveness
 // and readiness endpoints, JSON log lines that follow one submission without personal data, and the contact route's
 // span tree arriving at a local OTLP/HTTP collector. Sales is alerted through a signed webhook to a local receiver.
-import { expect, test } from "@playwright/test";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -33,10 +33,9 @@ let webhook: Server;
 let webhookStatus = 204;
 const webhookCalls: { signed: boolean; body: { id: string } }[] = [];
 
-test.describe.configure({ mode: "serial", timeout: 60_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
+beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "operations-"));
   supabase = await startFakeSupabase(0, { signingSecret: E2E_SECRETS.CONVERSION_SIGNING_SECRET });
   collector = await startOtlpReceiver();
@@ -71,9 +70,9 @@ test.beforeAll(async () => {
     },
     "/api/health",
   );
-});
+}, 120_000);
 
-test.afterAll(async () => {
+afterAll(async () => {
   await server?.stop();
   await collector?.close();
   await new Promise((resolve) => webhook?.close(resolve));

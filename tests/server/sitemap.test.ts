@@ -1,10 +1,13 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "vitest";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { validateXML } from "xmllint-wasm";
 import { MARKETS } from "../../lib/markets/markets";
-import { E2E_HOSTS } from "../support/e2e-hosts";
+import { E2E_HOSTS, E2E_SITE_URLS } from "../support/e2e-hosts";
+import { httpRequest } from "../support/http-request";
 
+// The embedded server of the e2e build (tests/server/global-setup.ts).
+const request = httpRequest(E2E_HOSTS.embedded);
 const require = createRequire(import.meta.url);
 const schemaFile = (fileName: string, path: string) => ({ fileName, contents: readFileSync(path, "utf8") });
 
@@ -21,15 +24,13 @@ async function validateSitemap(xml: string) {
   return result.errors.map((e) => e.rawMessage);
 }
 
-test("sitemap.xml is valid against the sitemaps.org schema, with each market's language alternates", async ({
-  request,
-}) => {
+test("sitemap.xml is valid against the sitemaps.org schema, with each market's language alternates", async () => {
   const response = await request.get("/sitemap.xml");
   expect(response.status()).toBe(200);
   const xml = await response.text();
   expect(await validateSitemap(xml)).toEqual([]);
   for (const market of MARKETS) {
-    expect(xml).toContain(`<loc>${E2E_HOSTS.embedded}/${market}</loc>`);
+    expect(xml).toContain(`<loc>${E2E_SITE_URLS.main}/${market}</loc>`);
   }
   expect(xml.match(/<xhtml:link rel="alternate" hreflang="pt-BR" href="[^"]+\/br"/g)).toHaveLength(MARKETS.length);
 });

@@ -1,0 +1,68 @@
+// Times what CI runs, step by step: `node scripts/measure-suite.mjs` runs each step of `npm test` (and of the npm
+// scripts it chains); `--ci` runs `npm ci` first, as .ci/run does on a fresh clone. Each step gets its wall-clock
+// time and the CPU time of every process it ran (user + system, read from /proc once the step's processes have been waited for), so a run on a
+// busy machine still says how much work the suite is: on a shared machine the wall clock grows, the CPU time barely.
+// `--count` prints how many tests Vitest and Playwright run instead.
+import { execSync, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+
+const TICKS = Number(execSync("getconf CLK_TCK", { encoding: "utf8" })) || 100;
+
+/** CPU seconds (user + system) of this process's waited-for descendants so far (Linux: /proc/self/stat). */
+function childCpuSeconds() {
+  const stat = readFileSync("/proc/self/stat", "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // Fields 16 and 17 of stat(5), cutime and cstime; the slice starts at field 3.
+  return (Number(fields[13]) + Number(fields[14])) / TICKS;
+}
+
+const minutes = (seconds) => {
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
+};
+
+function count() {
+  const run = (command) => execSync(command, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  const vitest = (config) =>
+    run(`npx vitest list ${config}`)
+      .split("\n")
+      .filter((l) => l.includes(" > ")).length;
+  const unit = vitest("");
+  const server = existsSync("vitest.server.config.ts") ? vitest("--config vitest.server.config.ts") : 0;
+  const playwright = Number(/Total: (\d+) tests?/.exec(run("npx playwright test --list"))?.[1] ?? NaN);
+  console.log(
+    `Vitest ${unit} (unit and integration) + ${server} (server tests), Playwright ${playwright}: ` +
+      `${unit + server + playwright} in all`,
+  );
+}
+
+function measure(ci) {
+  const { scripts } = JSON.parse(readFileSync("package.json", "utf8"));
+  // `npm run x` whose script is a chain is timed link by link (run as npm runs it: node_modules/.bin first).
+  const expand = (step) => {
+    const script = /^npm run ([\w:-]+)$/.exec(step)?.[1];
+    return script && scripts[script].includes("&&")
+      ? scripts[script].split("&&").flatMap((s) => expand(s.trim()))
+      : [step];
+  };
+  const steps = expand("npm run test");
+  if (ci) steps.unshift("npm ci --no-audit --no-fund");
+  const env = { ...process.env, PATH: `${process.cwd()}/node_modules/.bin:${process.env.PATH}` };
+  const rows = [];
+  for (const step of steps) {
+    const cpuBefore = childCpuSeconds();
+    const start = Date.now();
+    const { status } = spawnSync("bash", ["-c", step], { stdio: "inherit", env });
+    rows.push({ step, wall: (Date.now() - start) / 1000, cpu: childCpuSeconds() - cpuBefore, status });
+  }
+  const total = rows.reduce((t, r) => ({ wall: t.wall + r.wall, cpu: t.cpu + r.cpu }), { wall: 0, cpu: 0 });
+  console.log("\n| step | wall clock | CPU (user + system) |\n|---|---|---|");
+  for (const r of rows)
+    console.log(`| \`${r.step}\`${r.status ? ` (exit ${r.status})` : ""} | ${minutes(r.wall)} | ${minutes(r.cpu)} |`);
+  console.log(`| total | ${minutes(total.wall)} | ${minutes(total.cpu)} |`);
+  // Every step runs, as a failing one says nothing about the time of the next; the exit code still tells.
+  process.exitCode = rows.some((r) => r.status !== 0) ? 1 : 0;
+}
+
+if (process.argv.includes("--count")) count();
+else measure(process.argv.includes("--ci"));

@@ -1,0 +1,107 @@
+// The servers of the browser tests, as Playwright's webServer entries (playwright.config.ts); the server tests in
+// Vitest start worker 0's the same way (tests/server/global-setup.ts).
+import { e2eDataDir, e2eHosts, e2ePorts, sanityMode } from "./e2e-hosts.ts";
+import { E2E_SECRETS } from "./e2e-secrets.ts";
+
+/** A command that serves until stopped, ready once `url` answers 200. */
+export type E2eServer = {
+  name: string;
+  command: string;
+  url: string;
+  reuseExistingServer: false;
+  timeout: number;
+  env?: Record<string, string>;
+};
+
+/** Environment of a standalone test server (`node server.js` of the e2e build). */
+function serverEnv(port: number, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOSTNAME: "127.0.0.1",
+    SANITY_REVALIDATE_SECRET: E2E_SECRETS.SANITY_REVALIDATE_SECRET,
+    DRAFT_MODE_SECRET: E2E_SECRETS.DRAFT_MODE_SECRET,
+    CONTACT_RATE_LIMIT_PER_MINUTE: "5",
+    // A production server states where leads go and where the client's address comes from (tests set X-Real-IP).
+    LEADS_STORE: "embedded",
+    CLIENT_IP_HEADER: "x-real-ip",
+    ...extra,
+  };
+}
+
+/**
+ * A worker's servers: the site on the embedded defaults, the same build in Supabase mode, the Supabase stand-in, a
+ * local Content Lake and the Sanity-mode build reading it. `npm run test:e2e` builds once; each Next server runs its
+ * own copy of that build on its own dataset and database (tests/support/serve-e2e-build.ts).
+ */
+export function workerServers(worker: number): E2eServer[] {
+  const ports = e2ePorts(worker);
+  const hosts = e2eHosts(worker);
+  const data = e2eDataDir(worker);
+  const sanity = sanityMode(worker);
+  return [
+    {
+      name: `fake Supabase (worker ${worker})`,
+      command: "node tests/support/fake-supabase-server.ts",
+      url: `${hosts.fakeSupabase}/__control/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      // Its meta-conversion endpoint checks signatures as the real function does.
+      env: {
+        FAKE_SUPABASE_PORT: String(ports.fakeSupabase),
+        FAKE_CONVERSION_SIGNING_SECRET: E2E_SECRETS.CONVERSION_SIGNING_SECRET,
+      },
+    },
+    {
+      name: `embedded site (worker ${worker})`,
+      command: `node tests/support/serve-e2e-build.ts .next ${data}/embedded`,
+      url: `${hosts.embedded}/mx`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      // The build names worker 0's origin as the site's; another worker's server knows its own from its Host header.
+      env: serverEnv(ports.embedded, worker === 0 ? {} : { FORWARDED_HOST_HEADER: "host" }),
+    },
+    {
+      name: `Supabase-mode site (worker ${worker})`,
+      command: `node tests/support/serve-e2e-build.ts .next ${data}/supabase`,
+      url: `${hosts.supabase}/mx`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: serverEnv(ports.supabase, {
+        LEADS_STORE: "",
+        SUPABASE_URL: hosts.fakeSupabase,
+        SUPABASE_ANON_KEY: "e2e-anon-key",
+        SUPABASE_TIMEOUT_MS: "1000",
+        CONVERSION_SIGNING_SECRET: E2E_SECRETS.CONVERSION_SIGNING_SECRET,
+        // The same build as the embedded server's, answering on a second host: this one trusts its Host header, as a
+        // deployment whose proxy routes only its own hostnames to it may.
+        FORWARDED_HOST_HEADER: "host",
+      }),
+    },
+    {
+      name: `local Content Lake (worker ${worker})`,
+      // Its own editable copy of the seed plus the draft fixtures, like the embedded servers'.
+      command: `node tests/support/prepare-e2e-data.mjs ${data}/sanity && node tests/support/fake-sanity-server.ts ${ports.fakeSanity} ${sanity.datasetFile}`,
+      url: `${hosts.fakeSanity}/v1/data/query/${sanity.dataset}?query=1`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      name: `Sanity-mode site (worker ${worker})`,
+      // The Sanity-mode build (scripts/build-for-e2e.mjs), reading the local Content Lake above.
+      command: `node tests/support/serve-e2e-build.ts ${sanity.distDir} ${data}/sanity-site`,
+      url: `${hosts.sanity}/studio`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(ports.sanity),
+        HOSTNAME: "127.0.0.1",
+        NEXT_PUBLIC_SANITY_PROJECT_ID: sanity.projectId,
+        NEXT_PUBLIC_SANITY_DATASET: sanity.dataset,
+        SANITY_API_HOST: hosts.fakeSanity,
+        SANITY_API_READ_TOKEN: "e2e-viewer-token",
+        LEADS_STORE: "embedded",
+        CLIENT_IP_HEADER: "x-real-ip",
+      },
+    },
+  ];
+}
