@@ -13,6 +13,7 @@ const config = [
   {
     ignores: [
       ".next/**",
+      ".next-sanity-mode/**",
       ".sanity/**",
       "node_modules/**",
       ".data/**",

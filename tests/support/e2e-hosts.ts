@@ -51,7 +51,9 @@ export const e2eDataDir = (worker: number) => `.data/e2e/w${worker}`;
 /** The Sanity-mode build: its own output folder, its project id (whose hosts the browser tests answer). */
 export function sanityMode(worker: number) {
   return {
-    distDir: ".data/next-sanity-mode",
+    // At the root like .next: Next writes the standalone server.js as an ES module only when the package.json one
+    // level above the dist dir says "type": "module".
+    distDir: ".next-sanity-mode",
     projectId: "e2esanity",
     dataset: "production",
     /** The dataset file the local Content Lake of the Sanity-mode server answers from (tests may edit it). */
