@@ -3,11 +3,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertAsAnon, type LeadRow } from "@/lib/contact/migrations";
 import { CONVERSION_CALL_TIMEOUT_MS, META_TIMEOUT_MS } from "#edge/deadlines";
-import {
-  SIGNATURE_HEADER,
-  signatureHeader,
-  SIGNATURE_TOLERANCE_SECONDS,
-} from "#edge/signed-request";
+import { SIGNATURE_HEADER, signatureHeader, SIGNATURE_TOLERANCE_SECONDS } from "#edge/signed-request";
 import { startFakeGraphApi, type FakeGraphApi } from "../support/fake-graph-api";
 import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
 import { freePort } from "../support/free-port";
