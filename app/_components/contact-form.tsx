@@ -17,6 +17,7 @@ import {
 import type { PhoneVerdict } from "@/lib/contact/phone-check";
 import type { LandingContent } from "@/lib/content/landing-content";
 import { MARKET_LOCALES, type Market } from "@/lib/markets/markets";
+import { useContactProof } from "./use-contact-proof";
 
 type Option = { value: string; label: string };
 
@@ -104,6 +105,7 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props
   // The id of the last attempt and the values it sent: an unchanged retry (or a double click) reuses the id,
   // so it stores one row; any changed value is a new submission with a new id.
   const attempt = useRef<{ id: string; values: string } | null>(null);
+  const contactProof = useContactProof();
   const [valid, setValid] = useState(false);
   const [pending, setPending] = useState(false);
   const [engaged, setEngaged] = useState(false);
@@ -175,6 +177,7 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props
   function engage() {
     if (engaged) return;
     setEngaged(true);
+    contactProof.start();
     loadPhoneCheck()
       .then((loaded) => {
         checker.current = loaded;
@@ -265,10 +268,11 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props
       setOutcome({ sent: false, message });
     };
     try {
+      const proof = await contactProof.proof();
       const response = await fetch("/api/contact", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify(leadRequest(form, market, submissionId, consent)),
+        body: JSON.stringify({ ...leadRequest(form, market, submissionId, consent), proof }),
       });
       if (response.ok) {
         // The confirmation below says the same and takes focus: the toast is for the eyes only, so it is heard once.
