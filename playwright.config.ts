@@ -14,6 +14,8 @@ function serverEnv(dir: string, extra: Record<string, string> = {}): Record<stri
     EMBEDDED_DB_DIR: `${dir}/pglite`,
     SANITY_REVALIDATE_SECRET: E2E_SECRETS.SANITY_REVALIDATE_SECRET,
     DRAFT_MODE_SECRET: E2E_SECRETS.DRAFT_MODE_SECRET,
+    // The proof of work is on: the browser tests solve it in the form's worker; scripted posts fetch and solve one.
+    CONTACT_PROOF_SECRET: E2E_SECRETS.CONTACT_PROOF_SECRET,
     CONTACT_RATE_LIMIT_PER_MINUTE: "5",
     // A production server states where leads go and where the client's address comes from (tests set X-Real-IP).
     LEADS_STORE: "embedded",
@@ -92,6 +94,7 @@ export default defineConfig({
         SANITY_API_READ_TOKEN: "e2e-viewer-token",
         LEADS_STORE: "embedded",
         CLIENT_IP_HEADER: "x-real-ip",
+        CONTACT_PROOF_SECRET: E2E_SECRETS.CONTACT_PROOF_SECRET,
       },
     },
   ],
