@@ -66,6 +66,8 @@ test.beforeAll(async () => {
       CONTACT_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
       // These leads test what operators see of ordinary leads (alerts, conversions, logs): treated as before the proof.
       CONTACT_PROOF: "off",
+      // The server answers on a port of its own: its Host counts as the site's (the Origin check), as behind a proxy.
+      FORWARDED_HOST_HEADER: "host",
       REQUEST_ID_HEADER: "x-request-id",
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
       LEAD_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/hooks/leads`,

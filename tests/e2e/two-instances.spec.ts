@@ -50,6 +50,8 @@ test.beforeAll(async () => {
     CONTACT_RATE_LIMIT_PER_MINUTE: String(LIMIT),
     CLIENT_IP_HEADER: "x-real-ip",
     CONTACT_PROOF_SECRET: "two-instances-proof-secret-0123456789abcdef",
+    // Each instance answers on a port of its own: its Host counts as the site's (the Origin check), as behind a proxy.
+    FORWARDED_HOST_HEADER: "host",
   };
   copyStandalone(join(work, "a"));
   copyStandalone(join(work, "b"));
