@@ -1,6 +1,6 @@
 import { createChallenge, extractParams, verifySolution } from "altcha-lib";
 import type { Challenge, Payload } from "altcha-lib/types";
-import { PROOF_LIFETIME_MS, PROOF_MAX_LENGTH, PROOF_MAX_NUMBER, type ProofFailure } from "./proof-settings";
+import { PROOF_LIFETIME_MS, PROOF_MAX_LENGTH, PROOF_MAX_NUMBER, type ProofFailure } from "./proof-settings.ts";
 
 export type ProofVerdict = { ok: true } | { ok: false; reason: ProofFailure };
 
