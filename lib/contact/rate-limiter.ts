@@ -142,6 +142,8 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
+const outages = new WeakMap<Redis, { degraded: boolean }>();
+
 /**
  * The same windows counted in Redis, shared by every instance (an atomic Lua increment with expiry per key, through
  * rate-limiter-flexible). While Redis is unreachable each instance counts on its own in memory, so an outage never
@@ -152,7 +154,8 @@ export class RedisRateLimiter implements RateLimiter {
   private readonly shared: Partial<Record<Tier, RateLimiterRedis>>;
   private readonly fallback: MemoryRateLimiter;
   private readonly ceiling: CeilingNotice;
-  private degraded = false;
+  /** Shared by every limiter on this connection, so one outage is reported once, not once per purpose. */
+  private readonly outage: { degraded: boolean };
 
   constructor(
     redis: Redis,
@@ -180,6 +183,8 @@ export class RedisRateLimiter implements RateLimiter {
       global: store(this.limits.global, `${keyPrefix}:all`),
     };
     this.fallback = new MemoryRateLimiter(this.limits, { windowMs, ceilingNotice });
+    this.outage = outages.get(redis) ?? { degraded: false };
+    outages.set(redis, this.outage);
     this.ceiling = new CeilingNotice(this.limits.global, ceilingNotice);
   }
 
@@ -216,8 +221,8 @@ export class RedisRateLimiter implements RateLimiter {
       this.recovered();
       return { allowed: true };
     } catch (error) {
-      if (!this.degraded) {
-        this.degraded = true;
+      if (!this.outage.degraded) {
+        this.outage.degraded = true;
         // The reason only: never the client's address.
         log.warn("rate_limit.shared_unavailable", "Redis unavailable: counting per instance until it is back", {
           reason: error instanceof Error ? error.message : String(error),
@@ -228,8 +233,8 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   private recovered() {
-    if (!this.degraded) return;
-    this.degraded = false;
+    if (!this.outage.degraded) return;
+    this.outage.degraded = false;
     log.info("rate_limit.shared_restored", "Redis is back: counting is shared across instances again");
   }
 }
