@@ -15,6 +15,8 @@ export async function register() {
     const { getRateLimiter } = await import("./lib/contact/rate-limiter");
     getRateLimiter();
     const { log } = await import("./lib/logging/logger");
+    if (env.CONTACT_PROOF === "off")
+      log.warn("proof.off", "CONTACT_PROOF=off: every lead counts as proven (load tests only, never a live site)");
     const { getLeadsStore } = await import("./lib/contact/leads-store");
     void getLeadsStore().catch((error: unknown) =>
       log.error("lead.store_open_failed", "The leads store failed to open at start", { err: error }),

@@ -41,6 +41,8 @@ export function landingCsp({ dev, sanityProjectId, metaPixel }: Options): string
       ...(metaPixel ? ["https://www.facebook.com", "https://connect.facebook.net"] : []),
       ...(dev ? ["ws:"] : []),
     ],
+    // The contact form's proof of work runs in a worker script of ours (lib/proof/), never a blob: or data: one.
+    "worker-src": ["'self'"],
     "frame-ancestors": ["'self'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],

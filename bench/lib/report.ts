@@ -3,6 +3,7 @@ import type { LoadResult } from "./http-load.ts";
 import type { LighthouseSummary } from "./lighthouse-runs.ts";
 import type { ManyInstancesResults } from "./many-instances.ts";
 import type { BuildResult } from "./next-app.ts";
+import type { ProofCost } from "./proof-cost.ts";
 import type { StoredLeadsCheck } from "./stored-leads.ts";
 import type { PageWeight } from "../../tests/support/page-weight.ts";
 
@@ -31,6 +32,7 @@ export type BenchResults = {
     rssBytes: { idle: number; afterWarmUp: number; afterLoad: number };
   };
   instances: ManyInstancesResults;
+  proof: ProofCost;
   targets: { target: string; measured: string; met: boolean }[];
 };
 
@@ -45,6 +47,28 @@ function table(head: string[], rows: (string | number)[][]): string {
     `|${head.map(() => "---").join("|")}|`,
     ...rows.map((r) => `| ${r.join(" | ")} |`),
   ].join("\n");
+}
+
+/** What the form's proof of work costs a person and a script. */
+function proofMarkdown(p: ProofCost): string {
+  return table(
+    [`proof of work (up to ${p.maxNumber.toLocaleString("en-US")} hashes)`, "median", "max", "runs"],
+    [
+      [
+        "person: first keystroke to solved, form's worker, Chromium 4x CPU throttling",
+        ms(p.browserWorkerMs.median),
+        ms(p.browserWorkerMs.max),
+        p.browserWorkerMs.runs,
+      ],
+      [
+        "the same solver on the main thread, 4x CPU throttling",
+        ms(p.browserMainThreadMs.median),
+        ms(p.browserMainThreadMs.max),
+        p.browserMainThreadMs.runs,
+      ],
+      ["script: CPU per 1,000 leads (Node, native SHA-256)", s(p.scriptCpuMsPer1000), "", ""],
+    ],
+  );
 }
 
 /** The contact API on standalone servers sharing Redis and the Supabase stand-in, one instance beside two. */
@@ -187,6 +211,8 @@ export function markdown(r: BenchResults): string {
     contact,
     "",
     integrity,
+    "",
+    proofMarkdown(r.proof),
     "",
     instancesMarkdown(r.instances),
     "",

@@ -42,14 +42,24 @@ export function leadWebhookBody(lead: Lead, receivedAt: Date) {
  * carries a person's details, so it goes only where it was configured to) is the receiver's configuration, not
  * retried.
  */
-export async function postLeadWebhook(
+export function postLeadWebhook(
   url: string,
   secret: string,
   lead: Lead,
   receivedAt: Date,
   timeoutMs: number,
 ): Promise<Attempt> {
-  const body = JSON.stringify(leadWebhookBody(lead, receivedAt));
+  return postSignedJson(url, secret, leadWebhookBody(lead, receivedAt), timeoutMs);
+}
+
+/** One signed POST of `payload` to the webhook (the lead's, or a summary's), as `postLeadWebhook` describes. */
+export async function postSignedJson(
+  url: string,
+  secret: string,
+  payload: unknown,
+  timeoutMs: number,
+): Promise<Attempt> {
+  const body = JSON.stringify(payload);
   let response: Response;
   try {
     response = await fetch(url, {

@@ -12,7 +12,9 @@ import type { Market } from "../markets/markets";
 import { metaBrowserIds } from "../meta/browser-ids";
 import type { LeadVisit } from "../meta/conversion-reporter";
 import { inSpan } from "../telemetry/spans";
-import type { RateLimiter } from "./rate-limiter";
+import type { ProofVerdict } from "../proof/proof-challenge";
+import type { HeldReason } from "./held-reasons";
+import type { RateDecision, RateLimiter } from "./rate-limiter";
 import {
   LeadRejectedError,
   StoreUnavailableError,
@@ -30,11 +32,21 @@ export const MAX_BODY_BYTES = 32 * 1024;
 export type ContactDeps = {
   /** Resolves the store lazily, so opening it (PGlite: seconds) happens on the first submission, once. */
   store: () => Promise<LeadsStore>;
+  /** Proven leads, per client and per /48. */
   limiter: RateLimiter;
+  /**
+   * Each kind of traffic in buckets of its own (see intake-limits.ts): requests refused for their content, held leads
+   * per client and per hour, and the global ceiling on proven leads, which never refuses one.
+   */
+  limiters: { invalid: RateLimiter; held: RateLimiter; heldPerHour: RateLimiter; ceiling: RateLimiter };
+  /** Checks (and spends) the request's proof of work; with CONTACT_PROOF=off every lead counts as proven. */
+  proof: (proof: unknown) => Promise<ProofVerdict>;
   /** Reports the conversion of a stored lead; must not delay the response (the route wraps it in `after()`). */
   report: (lead: Lead, visit: LeadVisit) => void;
   /** Tells sales about a newly stored lead (email, webhook); must not delay the response either. */
   alert: (lead: Lead) => void;
+  /** Records a newly stored held lead for the next summary to sales (see lib/alerts/intake-summary.ts). */
+  hold: (lead: Lead & { held: HeldReason }) => void;
   /** The visitor's tracking consent for the market, from the request's cookies and the notice version they were shown. */
   consent: (market: Market, cookieHeader: string | null, noticeVersion: string | null) => Promise<ConsentState>;
   /** This site's origin (NEXT_PUBLIC_SITE_URL). */
@@ -66,13 +78,16 @@ function isOwnUrl(
 }
 
 /**
- * A browser POST from another site is refused. Requests without Origin (servers, curl) are not cross-site
- * browser requests; an opaque origin ("null": sandboxed frames, file://) is never ours.
+ * A POST from our own pages: browsers send Origin with every form and fetch POST, so one without it is a script,
+ * and one from another site (or an opaque "null": sandboxed frames, file://) is never ours.
  */
-function sameOrigin(request: Request, deps: ContactDeps): boolean {
+export function fromOwnPage(request: Request, deps: Pick<ContactDeps, "siteUrl" | "hostHeader">): boolean {
   const origin = request.headers.get("origin");
-  return origin === null || isOwnUrl(origin, request, deps);
+  return origin !== null && isOwnUrl(origin, request, deps);
 }
+
+const tooMany = (limit: Extract<RateDecision, { allowed: false }>) =>
+  json(429, { error: "Too many submissions, try again later" }, { "retry-after": String(limit.retryAfter) });
 
 /**
  * What Meta needs about the visit: the page the lead was sent from (the form's Referer, which our
@@ -118,21 +133,24 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
   const bytes = await readCappedBody(request, MAX_BODY_BYTES);
   if (bytes === null) return json(413, { error: `Body over ${MAX_BODY_BYTES} bytes` });
 
-  if (!sameOrigin(request, deps)) return json(403, { error: "Cross-site submissions are not accepted" });
+  if (!fromOwnPage(request, deps))
+    return json(403, { error: "Cross-site submissions, and submissions without an Origin header, are not accepted" });
 
   const client = clientAddress(request.headers);
-  const limit = await deps.limiter.hit(client);
-  if (!limit.allowed)
-    return json(429, { error: "Too many submissions, try again later" }, { "retry-after": String(limit.retryAfter) });
+  // A request refused for what it contains is counted in a bucket of its own: garbage never spends what leads share.
+  const refuse = async (answer: Response) => {
+    const limit = await deps.limiters.invalid.hit(client);
+    return limit.allowed ? answer : tooMany(limit);
+  };
 
   let body: unknown;
   try {
     body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
-    return json(400, { error: "Body is not valid JSON" });
+    return refuse(json(400, { error: "Body is not valid JSON" }));
   }
   if (typeof body !== "object" || body === null || Array.isArray(body))
-    return json(400, { error: "Body must be a JSON object" });
+    return refuse(json(400, { error: "Body must be a JSON object" }));
 
   const parsed = contactRequestSchema.safeParse(body);
   if (!parsed.success) {
@@ -142,15 +160,30 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
       by: "validation",
       fields: Object.keys(fields).filter((name) => FIELD_NAME.test(name)),
     });
-    return json(422, { error: "Some fields are invalid", fields });
+    return refuse(json(422, { error: "Some fields are invalid", fields }));
   }
 
-  const { website, submissionId, attribution, noticeVersion: shown, ...fields } = parsed.data;
+  const { website, submissionId, attribution, noticeVersion: shown, proof, ...fields } = parsed.data;
   tagRequest({ leadId: submissionId, market: fields.market });
   // A filled honeypot is a bot: it gets the same answer as a person, and nothing is kept.
   if (website) {
     log.info("lead.discarded", "Lead discarded: the honeypot field was filled");
-    return json(201, { ok: true });
+    return refuse(json(201, { ok: true }));
+  }
+
+  const verdict = await deps.proof(proof);
+  let held: HeldReason | undefined;
+  if (verdict.ok) {
+    const limit = await deps.limiter.hit(client);
+    if (!limit.allowed) return tooMany(limit);
+    // Above the ceiling a proven lead is still taken: what the ceiling bounds is the alerts and conversions.
+    if (!(await deps.limiters.ceiling.hit(undefined)).allowed) held = "over_ceiling";
+  } else {
+    for (const limiter of [deps.limiters.held, deps.limiters.heldPerHour]) {
+      const limit = await limiter.hit(client);
+      if (!limit.allowed) return tooMany(limit);
+    }
+    held = verdict.reason;
   }
 
   const version = noticeVersion(shown);
@@ -162,6 +195,7 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
     attribution: cleanAttribution(attribution, { clickIds: tracking }),
     consent,
     noticeVersion: version,
+    ...(held && { held }),
   };
   let outcome: InsertOutcome;
   try {
@@ -173,6 +207,7 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
     log.info("lead.stored", outcome === "duplicate" ? "Lead already stored (a retry)" : "Lead stored", {
       duplicate: outcome === "duplicate",
       consent,
+      ...(held && { held }),
     });
   } catch (error) {
     if (error instanceof LeadRejectedError) {
@@ -192,9 +227,13 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
     return json(500, { error: "Unexpected error" });
   }
   // Also for a duplicate: the attempt that stored it may have timed out before it could report, and Meta
-  // deduplicates on the event id (the submission id). Sales is told once, by the attempt that stored it.
+  // deduplicates on the event id (the submission id). A held lead is reported too: the function withholds it, as the
+  // stored row says. Sales is told once, by the attempt that stored it: at once, or in the next summary when held.
   deps.report(lead, leadVisit(request, deps, lead.market, client, tracking));
-  if (outcome === "stored") deps.alert(lead);
+  if (outcome === "stored") {
+    if (lead.held) deps.hold({ ...lead, held: lead.held });
+    else deps.alert(lead);
+  }
   return json(201, { ok: true });
 }
 

@@ -3,6 +3,7 @@ import type { Attribution } from "../attribution/campaign-touch";
 import { touchColumns } from "../attribution/touch-columns";
 import type { ConsentState } from "#edge/consent-state";
 import type { ContactRequest } from "./contact-schema";
+import type { HeldReason } from "./held-reasons";
 import type { LeadRow } from "./migrations";
 
 /**
@@ -10,7 +11,7 @@ import type { LeadRow } from "./migrations";
  * A leaf module, so the store chooser and each implementation import it without importing one another.
  */
 
-export type Lead = Omit<ContactRequest, "website" | "submissionId" | "attribution" | "noticeVersion"> & {
+export type Lead = Omit<ContactRequest, "website" | "submissionId" | "attribution" | "noticeVersion" | "proof"> & {
   id: string;
   /** Where the visitor came from, cleaned; click ids only where tracking is allowed. */
   attribution: Attribution;
@@ -18,6 +19,8 @@ export type Lead = Omit<ContactRequest, "website" | "submissionId" | "attributio
   consent: ConsentState;
   /** The privacy notice shown with the form (its "last updated" date), when the form said which. */
   noticeVersion: string | null;
+  /** Why the lead gets no alert of its own and no conversion (see held-reasons.ts); absent for an ordinary lead. */
+  held?: HeldReason;
 };
 
 /** `duplicate`: a lead with this id is already stored — the first attempt landed, so this is a success too. */
@@ -46,6 +49,7 @@ const CONSTRAINT_FIELDS: Record<string, string> = {
   contact_submissions_market_check: "market",
   contact_submissions_tracking_consent_check: "consent",
   contact_submissions_privacy_notice_version_check: "noticeVersion",
+  contact_submissions_held_reason_check: "proof",
 };
 
 /** Constraints of the tracking columns (`contact_submissions_first_utm_source_check`, …): all "attribution". */
@@ -113,5 +117,6 @@ export function toRow(lead: Lead): LeadRow {
     ...touchColumns(lead.attribution),
     tracking_consent: lead.consent,
     ...(lead.noticeVersion ? { privacy_notice_version: lead.noticeVersion } : {}),
+    ...(lead.held ? { held_reason: lead.held } : {}),
   };
 }

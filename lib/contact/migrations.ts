@@ -3,6 +3,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { TOUCH_COLUMNS, type TouchColumn } from "../attribution/touch-columns.ts";
 import type { ConsentState } from "#edge/consent-state";
+import type { HeldReason } from "./held-reasons.ts";
 
 /** Applies supabase/migrations/*.sql in name order, once each, recording what ran. */
 export async function migrate(
@@ -45,6 +46,7 @@ export const LEAD_COLUMNS = [
   ...TOUCH_COLUMNS,
   "tracking_consent",
   "privacy_notice_version",
+  "held_reason",
 ] as const;
 
 export type LeadRow = {
@@ -61,6 +63,7 @@ export type LeadRow = {
   market: string;
   tracking_consent: ConsentState;
   privacy_notice_version?: string | null;
+  held_reason?: HeldReason | null;
 } & Partial<Record<TouchColumn, string | null>>;
 
 export const INSERT_LEAD_SQL = `insert into public.contact_submissions (${LEAD_COLUMNS.join(", ")})

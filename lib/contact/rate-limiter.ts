@@ -1,11 +1,13 @@
 import { LRUCache } from "lru-cache";
 import type { Redis } from "ioredis";
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import { contactRateLimits } from "../env/env";
 import { serverEnv } from "../env/server-env";
 import { log } from "../logging/logger";
 import { rateLimitKey, rateLimitNetworkKey } from "../http/client-ip";
 import { connectRedis } from "../redis/redis-client";
+import { limitsFor, type RateLimitPurpose, type RateLimits } from "./intake-limits";
+
+export type { RateLimitPurpose, RateLimits } from "./intake-limits";
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfter: number };
 
@@ -16,13 +18,6 @@ export interface RateLimiter {
   /** Gives back an allowed attempt that turned out not to count (a right secret is not a guess). */
   refund(address: string | undefined): Promise<void>;
 }
-
-/**
- * Attempts allowed per minute, per tier (0 or absent: off). A client is an IPv4 address or an IPv6 /64; an IPv6
- * client also counts against its /48, whose 65,536 /64s would otherwise each get the client limit; and every
- * client counts against the global ceiling. Without a per-client limit there is no per-network one either.
- */
-export type RateLimits = { perClient: number; perNetwork?: number; global?: number };
 
 type Tier = "client" | "network" | "global";
 type Bucket = { tier: Tier; key: string; limit: number };
@@ -53,17 +48,16 @@ function bucketsFor(limits: RateLimits, address: string | undefined): Bucket[] {
 class CeilingNotice {
   private reached = false;
 
-  constructor(private readonly limit: number | undefined) {}
+  constructor(
+    private readonly limit: number | undefined,
+    private readonly message = `Global ceiling reached: ${limit} submissions per minute from all clients together (CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE); every client is refused until the minute ends`,
+  ) {}
 
   note(verdict: Verdict) {
     if (verdict.allowed) this.reached = false;
     else if (verdict.refusedBy === "global" && !this.reached) {
       this.reached = true;
-      log.warn(
-        "rate_limit.global_ceiling",
-        `Global ceiling reached: ${this.limit} submissions per minute from all clients together (CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE); every client is refused until the minute ends`,
-        { limit: this.limit },
-      );
+      log.warn("rate_limit.global_ceiling", this.message, { limit: this.limit });
     }
   }
 }
@@ -83,7 +77,8 @@ export class MemoryRateLimiter implements RateLimiter {
       windowMs = WINDOW_MS,
       maxClients = MAX_CLIENTS,
       now,
-    }: { windowMs?: number; maxClients?: number; now?: () => number } = {},
+      ceilingNotice,
+    }: { windowMs?: number; maxClients?: number; now?: () => number; ceilingNotice?: string } = {},
   ) {
     this.limits = asLimits(limits);
     // Only the tiers in use: an LRU allocates room for `maxClients` up front. A window starts at a key's first hit
@@ -104,7 +99,7 @@ export class MemoryRateLimiter implements RateLimiter {
       network: windows(perClient > 0 && perNetwork),
       global: windows(global, 1),
     };
-    this.ceiling = new CeilingNotice(global);
+    this.ceiling = new CeilingNotice(global, ceilingNotice);
   }
 
   async hit(address: string | undefined): Promise<RateDecision> {
@@ -147,6 +142,8 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
+const outages = new WeakMap<Redis, { degraded: boolean }>();
+
 /**
  * The same windows counted in Redis, shared by every instance (an atomic Lua increment with expiry per key, through
  * rate-limiter-flexible). While Redis is unreachable each instance counts on its own in memory, so an outage never
@@ -157,12 +154,17 @@ export class RedisRateLimiter implements RateLimiter {
   private readonly shared: Partial<Record<Tier, RateLimiterRedis>>;
   private readonly fallback: MemoryRateLimiter;
   private readonly ceiling: CeilingNotice;
-  private degraded = false;
+  /** Shared by every limiter on this connection, so one outage is reported once, not once per purpose. */
+  private readonly outage: { degraded: boolean };
 
   constructor(
     redis: Redis,
     limits: RateLimits | number,
-    { windowMs = WINDOW_MS, keyPrefix = "contact-rate" }: { windowMs?: number; keyPrefix?: string } = {},
+    {
+      windowMs = WINDOW_MS,
+      keyPrefix = "contact-rate",
+      ceilingNotice,
+    }: { windowMs?: number; keyPrefix?: string; ceilingNotice?: string } = {},
   ) {
     this.limits = asLimits(limits);
     const store = (points: number | undefined, prefix: string) =>
@@ -180,8 +182,10 @@ export class RedisRateLimiter implements RateLimiter {
       network: store(this.limits.perNetwork, `${keyPrefix}:48`),
       global: store(this.limits.global, `${keyPrefix}:all`),
     };
-    this.fallback = new MemoryRateLimiter(this.limits, { windowMs });
-    this.ceiling = new CeilingNotice(this.limits.global);
+    this.fallback = new MemoryRateLimiter(this.limits, { windowMs, ceilingNotice });
+    this.outage = outages.get(redis) ?? { degraded: false };
+    outages.set(redis, this.outage);
+    this.ceiling = new CeilingNotice(this.limits.global, ceilingNotice);
   }
 
   async hit(address: string | undefined): Promise<RateDecision> {
@@ -217,8 +221,8 @@ export class RedisRateLimiter implements RateLimiter {
       this.recovered();
       return { allowed: true };
     } catch (error) {
-      if (!this.degraded) {
-        this.degraded = true;
+      if (!this.outage.degraded) {
+        this.outage.degraded = true;
         // The reason only: never the client's address.
         log.warn("rate_limit.shared_unavailable", "Redis unavailable: counting per instance until it is back", {
           reason: error instanceof Error ? error.message : String(error),
@@ -229,40 +233,40 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   private recovered() {
-    if (!this.degraded) return;
-    this.degraded = false;
+    if (!this.outage.degraded) return;
+    this.outage.degraded = false;
     log.info("rate_limit.shared_restored", "Redis is back: counting is shared across instances again");
   }
 }
-
-/** What is limited: contact submissions, and guesses at the draft-mode secret. */
-export type RateLimitPurpose = "contact" | "draft-mode";
 
 const holder = globalThis as typeof globalThis & {
   __rateLimiters?: Partial<Record<RateLimitPurpose, RateLimiter>>;
   __rateLimitRedis?: Redis;
 };
 
+/** This process's Redis connection for shared counts (rate limits, spent proofs, the intake summary). */
+export function sharedRedis(url: string): Redis {
+  return (holder.__rateLimitRedis ??= connectRedis(url, "rate-limit"));
+}
+
 /**
  * The one place that picks where attempts are counted: Redis when `REDIS_URL` is set (every instance shares the
- * count), else this process's memory. One per purpose and process; `instrumentation.ts` builds the contact one at
- * start so Redis is connected before the first submission. Draft-mode guesses get the per-client and per-network
- * limits of the contact form but no global ceiling, which anyone could fill to lock the operator out of preview.
+ * count), else this process's memory. One per purpose and process (see intake-limits.ts); `instrumentation.ts`
+ * builds the contact one at start so Redis is connected before the first submission.
  */
 export function getRateLimiter(purpose: RateLimitPurpose = "contact"): RateLimiter {
   const limiters = (holder.__rateLimiters ??= {});
   const existing = limiters[purpose];
   if (existing) return existing;
   const env = serverEnv();
-  const { perClient, perNetwork, global } = contactRateLimits(env);
-  const limits: RateLimits = purpose === "contact" ? { perClient, perNetwork, global } : { perClient, perNetwork };
+  const { limits, windowMs, ceilingNotice } = limitsFor(purpose, env);
   const counts = bucketsFor(limits, undefined).length > 0;
+  // The contact keys keep their earlier prefix, so a rolling deploy goes on counting the same buckets.
+  const keyPrefix = `${purpose}-rate`;
   const limiter =
     env.REDIS_URL && counts
-      ? new RedisRateLimiter((holder.__rateLimitRedis ??= connectRedis(env.REDIS_URL, "rate-limit")), limits, {
-          keyPrefix: `${purpose}-rate`,
-        })
-      : new MemoryRateLimiter(limits);
+      ? new RedisRateLimiter(sharedRedis(env.REDIS_URL), limits, { windowMs, keyPrefix, ceilingNotice })
+      : new MemoryRateLimiter(limits, { windowMs, ceilingNotice });
   limiters[purpose] = limiter;
   return limiter;
 }

@@ -8,6 +8,7 @@ const SECRETS = [
   "SANITY_REVALIDATE_SECRET",
   "CONVERSION_SIGNING_SECRET",
   "LEAD_WEBHOOK_SECRET",
+  "CONTACT_PROOF_SECRET",
 ] as const;
 
 /**
@@ -29,6 +30,11 @@ export function productionRefusal(env: ServerEnv): string | undefined {
   if (leadsBackend(env) === "supabase" && !env.CONVERSION_SIGNING_SECRET) {
     problems.push(
       "reporting leads to Meta needs CONVERSION_SIGNING_SECRET, the secret the meta-conversion function checks each call against (set the same value there with `supabase secrets set`)",
+    );
+  }
+  if (env.CONTACT_PROOF !== "off" && !env.CONTACT_PROOF_SECRET) {
+    problems.push(
+      "the contact form's proof of work needs CONTACT_PROOF_SECRET to sign its challenges (e.g. `openssl rand -hex 32`; the same value on every instance)",
     );
   }
   for (const name of SECRETS) {

@@ -36,6 +36,14 @@ const leadVariables = {
   CONVERSION_SIGNING_SECRET: optional,
 };
 
+/** Proof of work: what each lead costs the browser that sends it (see lib/proof/). */
+const proofVariables = {
+  /** Signs the form's proof-of-work challenges; a production server needs one of 32 characters or more. */
+  CONTACT_PROOF_SECRET: optional,
+  /** `off`: every lead counts as proven (load tests and the benchmark only); a warning at every start says so. */
+  CONTACT_PROOF: optional.pipe(z.enum(["off"], "must be off, or unset").optional()),
+};
+
 /** Sales alerts: an email per new lead over SMTP, and a signed webhook for CRMs. */
 const alertVariables = {
   /** smtp:// (STARTTLS when offered) or smtps:// (TLS from the start), credentials in the URL. */
@@ -106,6 +114,7 @@ const operationsVariables = {
 export const serverSchema = z.object({
   ...contentVariables,
   ...leadVariables,
+  ...proofVariables,
   ...alertVariables,
   ...platformVariables,
   ...operationsVariables,

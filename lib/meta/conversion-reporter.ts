@@ -64,6 +64,13 @@ export async function reportLeadConversion(lead: Lead, visit: LeadVisit): Promis
   try {
     const env = serverEnv();
     if (leadsBackend(env) === "embedded") {
+      // The function would withhold a held lead (its row says why): so does the local sink.
+      if (lead.held)
+        return log.info("conversion.withheld", "Conversion withheld: the lead is held", {
+          sink: "local",
+          reason: "held",
+          held: lead.held,
+        });
       // The local sink: what the function would get, redacted to what an operator needs (no values about the person).
       return log.info("conversion.sent", "Conversion logged locally (embedded mode sends nothing to Meta)", {
         sink: "local",

@@ -8,6 +8,7 @@ import { editDocument } from "../support/dataset-file";
 import { E2E_PORTS } from "../support/e2e-hosts";
 import { stopGracefully, waitUntilServing } from "../support/server-process";
 import { guardTsconfig } from "../support/tsconfig-guard";
+import { proofFrom } from "../support/solve-proof";
 
 // `npm run dev` as a newcomer runs it, on a port of their choosing: content edits show on a plain reload, the
 // site's absolute URLs name that port, a 404 is logged once, and the Studio page runs under its policy.
@@ -88,8 +89,8 @@ test("absolute URLs follow the port the dev server runs on", async ({ request })
 
   // The conversion names the page the lead came from: without a Referer, the market's page on this origin.
   const response = await request.post(`${ORIGIN}/api/contact`, {
-    data: validContactRequest(),
-    headers: { "user-agent": "Mozilla/5.0 (dev test)" },
+    data: validContactRequest({ proof: await proofFrom(ORIGIN) }),
+    headers: { "user-agent": "Mozilla/5.0 (dev test)", origin: ORIGIN },
   });
   expect(response.status()).toBe(201);
   // In development the log is pretty-printed (and coloured): the local sink's line names the page.

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { MARKETS } from "../../lib/markets/markets";
 import { E2E_PORTS } from "../support/e2e-hosts";
 import { fillContactForm } from "../support/contact-form-fill";
+import { E2E_SECRETS } from "../support/e2e-secrets";
 
 // Its own `npm start` (the standalone server) on a fresh database, so the test can stop it and read what it stored: PGlite is
 // single-process, and a lead only counts once it is on disk.
@@ -31,6 +32,7 @@ test.beforeAll(async () => {
       EMBEDDED_DB_DIR: join(dir, "pglite"),
       LEADS_STORE: "embedded",
       CONTACT_RATE_LIMIT_PER_MINUTE: "0",
+      CONTACT_PROOF_SECRET: E2E_SECRETS.CONTACT_PROOF_SECRET,
       FORWARDED_HOST_HEADER: "host",
       NEXT_TELEMETRY_DISABLED: "1",
     },

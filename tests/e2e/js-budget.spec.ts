@@ -37,8 +37,13 @@ test("the phone check is not in the page's start-up JavaScript and loads, within
   const scripts: { url: string; body: Promise<Buffer>; engaged: boolean }[] = [];
   let engaged = false;
   page.on("response", (response) => {
+    // A worker's script (the proof of work) may be gone with its worker before its body is read: fetched again then.
     if (response.request().resourceType() === "script")
-      scripts.push({ url: response.url(), body: response.body(), engaged });
+      scripts.push({
+        url: response.url(),
+        body: response.body().catch(() => page.request.get(response.url()).then((again) => again.body())),
+        engaged,
+      });
   });
   await page.goto(`${baseURL}/mx`, { waitUntil: "networkidle" });
   const hasPhoneMetadata = async (s: (typeof scripts)[number]) => (await s.body).includes("country_calling_codes");
@@ -50,6 +55,8 @@ test("the phone check is not in the page's start-up JavaScript and loads, within
     .poll(async () => (await Promise.all(scripts.filter((s) => s.engaged).map(hasPhoneMetadata))).some(Boolean))
     .toBe(true);
   await page.waitForLoadState("networkidle");
+  // The proof of work's worker (its script is part of what engaging the form loads) has run.
+  await page.waitForFunction(() => performance.getEntriesByName("contact-proof").length > 0);
   const later = await Promise.all(
     scripts
       .filter((s) => s.engaged)

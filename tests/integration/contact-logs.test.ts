@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { handleContact, type ContactDeps } from "@/lib/contact/handle-contact";
 import { PgliteLeadsStore } from "@/lib/contact/pglite-leads-store";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
+import { openIntake } from "../support/contact-deps";
 import { LeadRejectedError, StoreUnavailableError, type LeadsStore } from "@/lib/contact/leads-store-contract";
 import { reportLeadConversion } from "@/lib/meta/conversion-reporter";
 import { observedRequest } from "@/lib/telemetry/observed-request";
@@ -59,6 +60,7 @@ function deps(overrides: Partial<ContactDeps> = {}): ContactDeps {
   return {
     store: async () => store,
     limiter: new MemoryRateLimiter(0),
+    ...openIntake(),
     // As the route does in after(): within the request's context, after the answer.
     report: (lead, visit) =>
       void pending.push(inSpan("conversion.report", {}, () => reportLeadConversion(lead, visit))),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { handleContact, MAX_BODY_BYTES, type ContactDeps } from "@/lib/contact/handle-contact";
 import { PgliteLeadsStore } from "@/lib/contact/pglite-leads-store";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
+import { openIntake } from "../support/contact-deps";
 import {
   LeadRejectedError,
   StoreUnavailableError,
@@ -25,6 +26,7 @@ function deps(overrides: Partial<ContactDeps> = {}): ContactDeps {
   return {
     store: async () => store,
     limiter: new MemoryRateLimiter(0),
+    ...openIntake(),
     report: (lead, visit) => (reported.push(lead), visits.push(visit)),
     alert: (lead) => alerted.push(lead),
     consent: async () => "granted",
@@ -373,14 +375,18 @@ describe("POST /api/contact", () => {
       expect(response.status, origin).toBe(403);
       expect((await response.json()).error).toBeTruthy();
     }
-    expect(await rowCount()).toBe(0);
-    // No Origin at all: not a browser's cross-site request (servers, curl).
+    // No Origin at all: browsers send it with every POST, so this is a script; refused before anything is read.
     const withoutOrigin = new Request(`${SITE}/api/contact`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(valid()),
     });
-    expect((await handleContact(withoutOrigin, deps())).status).toBe(201);
+    const refused = await handleContact(withoutOrigin, deps());
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error).toMatch(/Origin/);
+    expect(await rowCount()).toBe(0);
+    expect(alerted).toEqual([]);
+    expect(reported).toEqual([]);
     // Another host of the same deployment counts when its header is the one the deployment trusts (development: Host).
     expect(
       (
@@ -404,14 +410,8 @@ describe("POST /api/contact", () => {
       expect(response.status, String(trusted)).toBe(403);
     }
     expect(await rowCount()).toBe(0);
-    // Without Origin (a server-side client) the lead is taken, but the forged Referer is not reported as its page.
-    const serverSide = new Request(`${SITE}/api/contact`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...evil },
-      body: JSON.stringify(valid({ market: "br" })),
-    });
-    serverSide.headers.delete("origin");
-    expect((await handleContact(serverSide, deps())).status).toBe(201);
+    // With our own Origin the lead is taken, but the forged Referer is not reported as its page.
+    expect((await handleContact(post(valid({ market: "br" }), { ...evil, origin: SITE }), deps())).status).toBe(201);
     expect(visits.map((v) => v.pageUrl)).toEqual([`${SITE}/br`]);
     // Behind a proxy that sets X-Forwarded-Host (and the operator naming it), that value is the site's other host.
     const proxied = { origin: "https://www.pagos.example", "x-forwarded-host": "evil.example, www.pagos.example" };

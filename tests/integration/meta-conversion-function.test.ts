@@ -240,6 +240,20 @@ describe("the meta-conversion Edge Function under Deno", () => {
       expect(logs).not.toMatch(/ana\.perez|5491112345678|fbclid|IwAR0abc|203\.0\.113\.9/i);
     });
 
+    it("sends Meta nothing for a lead the site held (no valid proof, or above the ceiling), even with consent, and records why", async () => {
+      for (const held_reason of ["no_proof", "spent_proof", "over_ceiling"] as const) {
+        const lead = await stored({ tracking_consent: "granted", held_reason });
+        const response = await post(bodyFor(lead, { consent: "granted" }));
+        expect(response.status, held_reason).toBe(200);
+        expect(await response.json(), held_reason).toEqual({ ok: true, reported: false, reason: "held" });
+        expect(await withheldReason(lead.id), held_reason).toBe("held");
+        const again = await post(bodyFor(lead, { consent: "granted" }));
+        expect(again.status, held_reason).toBe(409);
+        expect(await again.json(), held_reason).toEqual({ error: "Withheld: the site held this lead" });
+      }
+      expect(graph.calls).toHaveLength(0);
+    });
+
     it("keeps a withheld lead withheld: a later call, even one claiming consent, sends nothing", async () => {
       const lead = await stored({ tracking_consent: "denied" });
       expect((await post(bodyFor(lead))).status).toBe(200);

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { alertSales, alertSettings, type AlertSettings } from "@/lib/alerts/sales-alerts";
 import { handleContact } from "@/lib/contact/handle-contact";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
+import { openIntake } from "../support/contact-deps";
 import type { Lead, LeadsStore } from "@/lib/contact/leads-store-contract";
 import { readServerEnv } from "@/lib/env/env";
 import { validContactRequest } from "../support/contact-request";
@@ -439,6 +440,7 @@ describe("the visitor's submission", () => {
     return handleContact(post(body), {
       store: async () => store,
       limiter: new MemoryRateLimiter(0),
+      ...openIntake(),
       report: () => {},
       // Returns the run, as a careless route could await it: the response must not wait for it anyway.
       alert: (lead) => {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { handleContact } from "@/lib/contact/handle-contact";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
+import { openIntake } from "../support/contact-deps";
 import { SupabaseLeadsStore } from "@/lib/contact/supabase-leads-store";
 import { LeadRejectedError, StoreUnavailableError, type Lead } from "@/lib/contact/leads-store-contract";
 import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
@@ -229,6 +230,7 @@ describe("the route on the Supabase store", () => {
       {
         store: async () => store(100),
         limiter: new MemoryRateLimiter(0),
+        ...openIntake(),
         consent: async () => "unanswered",
         report: () => {},
         alert: () => {},

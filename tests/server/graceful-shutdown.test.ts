@@ -31,6 +31,8 @@ async function startServer(): Promise<{ child: ChildProcess; exited: Promise<num
       EMBEDDED_DB_DIR: join(dir, "pglite"),
       LEADS_STORE: "embedded",
       CONTACT_RATE_LIMIT_PER_MINUTE: "0",
+      // The leads posted here test shutdown, not the proof: treated as before it.
+      CONTACT_PROOF: "off",
       NEXT_TELEMETRY_DISABLED: "1",
     },
     stdio: ["ignore", "ignore", "inherit"],
@@ -45,7 +47,7 @@ async function submit(id: string): Promise<number | "no answer"> {
   try {
     const response = await fetch(`${ORIGIN}/api/contact`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", origin: ORIGIN },
       body: lead(id),
     });
     await response.arrayBuffer();
@@ -60,7 +62,7 @@ function freshConnection(): Promise<string | number> {
   return new Promise((resolve) => {
     const request = httpRequest(
       `${ORIGIN}/api/contact`,
-      { method: "POST", agent: false, headers: { "content-type": "application/json" } },
+      { method: "POST", agent: false, headers: { "content-type": "application/json", origin: ORIGIN } },
       (response) => {
         response.resume();
         resolve(response.statusCode ?? 0);

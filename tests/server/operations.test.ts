@@ -63,6 +63,10 @@ beforeAll(async () => {
       CONVERSION_SIGNING_SECRET: E2E_SECRETS.CONVERSION_SIGNING_SECRET,
       CLIENT_IP_HEADER: "x-real-ip",
       CONTACT_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
+      // These leads test what operators see of ordinary leads (alerts, conversions, logs): treated as before the proof.
+      CONTACT_PROOF: "off",
+      // The server answers on a port of its own: its Host counts as the site's (the Origin check), as behind a proxy.
+      FORWARDED_HOST_HEADER: "host",
       REQUEST_ID_HEADER: "x-request-id",
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
       LEAD_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/hooks/leads`,
@@ -152,6 +156,7 @@ async function submit(
     method: "POST",
     headers: {
       "content-type": "application/json",
+      origin: server.origin,
       "x-real-ip": ip,
       "user-agent": "Mozilla/5.0 (operations test)",
       ...(requestId && { "x-request-id": requestId }),
@@ -356,6 +361,7 @@ test("/api/ready answers 503 naming Redis when REDIS_URL points at nothing, with
       SUPABASE_ANON_KEY: ANON_KEY,
       CONVERSION_SIGNING_SECRET: E2E_SECRETS.CONVERSION_SIGNING_SECRET,
       CLIENT_IP_HEADER: "x-real-ip",
+      CONTACT_PROOF_SECRET: E2E_SECRETS.CONTACT_PROOF_SECRET,
       REDIS_URL: url,
     },
     "/api/health",

@@ -19,6 +19,7 @@ import {
   startStandalone,
   type StandaloneServer,
 } from "../support/standalone-server";
+import { proofFrom } from "../support/solve-proof";
 
 const SECRET = "two-instances-revalidate-secret-0123456789";
 const LIMIT = 4;
@@ -48,6 +49,9 @@ beforeAll(async () => {
     CONVERSION_SIGNING_SECRET: "two-instances-conversion-secret-0123456789",
     CONTACT_RATE_LIMIT_PER_MINUTE: String(LIMIT),
     CLIENT_IP_HEADER: "x-real-ip",
+    CONTACT_PROOF_SECRET: "two-instances-proof-secret-0123456789abcdef",
+    // Each instance answers on a port of its own: its Host counts as the site's (the Origin check), as behind a proxy.
+    FORWARDED_HOST_HEADER: "host",
   };
   copyStandalone(join(work, "a"));
   copyStandalone(join(work, "b"));
@@ -78,14 +82,15 @@ async function rateLimitConnections(url: string): Promise<number> {
   }
 }
 
-/** One submission from `ip` (a fresh lead) to an instance; its status. */
-async function submit(server: StandaloneServer, ip: string): Promise<number> {
-  const response = await fetch(`${server.origin}/api/contact`, {
-    method: "POST",
-    // The servers trust x-real-ip (CLIENT_IP_HEADER), as behind a proxy that sets it.
-    headers: { "content-type": "application/json", "x-real-ip": ip },
-    body: JSON.stringify(lead(Math.floor(Math.random() * 1000), randomUUID())),
-  });
+/** One submission from `ip` (a fresh lead, with a proof from that instance or the one given) to an instance. */
+async function submit(server: StandaloneServer, ip: string, proof?: string): Promise<number> {
+  // The servers trust x-real-ip (CLIENT_IP_HEADER), as behind a proxy that sets it.
+  const headers = { "content-type": "application/json", origin: server.origin, "x-real-ip": ip };
+  const body = {
+    ...lead(Math.floor(Math.random() * 1000), randomUUID()),
+    proof: proof ?? (await proofFrom(server.origin, headers)),
+  };
+  const response = await fetch(`${server.origin}/api/contact`, { method: "POST", headers, body: JSON.stringify(body) });
   return response.status;
 }
 
@@ -117,6 +122,14 @@ test("one client across both instances gets exactly the limit", async () => {
   expect((await supabase.rows()).length - rowsBefore).toBe(LIMIT);
   // Another client is counted apart.
   expect(await submit(b, "203.0.113.51")).toBe(201);
+});
+
+test("a proof spent on instance A is refused on instance B: that lead is stored but held", async () => {
+  const proof = await proofFrom(a.origin, { "x-real-ip": "203.0.113.52" });
+  expect(await submit(a, "203.0.113.52", proof)).toBe(201);
+  expect(await submit(b, "203.0.113.53", proof)).toBe(201);
+  const rows = (await supabase.rows()).slice(-2) as { held_reason: string | null }[];
+  expect(rows.map((r) => r.held_reason)).toEqual([null, "spent_proof"]);
 });
 
 test("a signed webhook to instance A refreshes the page on instance B", async () => {

@@ -30,6 +30,7 @@ export function e2ePorts(worker: number) {
     securityReview: base + 13,
     devServer: base + 14,
     docsServer: base + 15,
+    flood: base + 16,
   } as const;
 }
 

@@ -4,4 +4,5 @@ export const E2E_SECRETS = {
   SANITY_REVALIDATE_SECRET: "e2e-revalidate-secret-0123456789abcdef",
   DRAFT_MODE_SECRET: "e2e-draft-mode-secret-0123456789abcdef",
   CONVERSION_SIGNING_SECRET: "e2e-conversion-signing-secret-0123456789",
+  CONTACT_PROOF_SECRET: "e2e-contact-proof-secret-0123456789abcdef",
 } as const;

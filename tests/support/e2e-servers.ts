@@ -20,6 +20,8 @@ function serverEnv(port: number, extra: Record<string, string> = {}): Record<str
     HOSTNAME: "127.0.0.1",
     SANITY_REVALIDATE_SECRET: E2E_SECRETS.SANITY_REVALIDATE_SECRET,
     DRAFT_MODE_SECRET: E2E_SECRETS.DRAFT_MODE_SECRET,
+    // The proof of work is on: the browser tests solve it in the form's worker; scripted posts fetch and solve one.
+    CONTACT_PROOF_SECRET: E2E_SECRETS.CONTACT_PROOF_SECRET,
     CONTACT_RATE_LIMIT_PER_MINUTE: "5",
     // A production server states where leads go and where the client's address comes from (tests set X-Real-IP).
     LEADS_STORE: "embedded",
@@ -101,6 +103,7 @@ export function workerServers(worker: number): E2eServer[] {
         SANITY_API_READ_TOKEN: "e2e-viewer-token",
         LEADS_STORE: "embedded",
         CLIENT_IP_HEADER: "x-real-ip",
+        CONTACT_PROOF_SECRET: E2E_SECRETS.CONTACT_PROOF_SECRET,
       },
     },
   ];

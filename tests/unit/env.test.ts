@@ -23,7 +23,7 @@ describe("environment", () => {
   it("selects the embedded defaults when nothing is configured", () => {
     vi.stubEnv("NEXT_PUBLIC_SANITY_PROJECT_ID", "");
     vi.stubEnv("NEXT_PUBLIC_SANITY_DATASET", "");
-    const env = readServerEnv({});
+    const env = readServerEnv({ CONTACT_PROOF_SECRET: STRONG });
     expect(contentBackend(env)).toBe("embedded");
     expect(leadsBackend(env)).toBe("embedded");
     expect(env.CONTACT_RATE_LIMIT_PER_MINUTE).toBe(5);
@@ -33,7 +33,11 @@ describe("environment", () => {
   it("selects the real services when they are configured", () => {
     vi.stubEnv("NEXT_PUBLIC_SANITY_PROJECT_ID", "abc123");
     vi.stubEnv("NEXT_PUBLIC_SANITY_DATASET", "production");
-    const env = readServerEnv({ SUPABASE_URL: "https://xyz.supabase.co", SUPABASE_ANON_KEY: "anon" });
+    const env = readServerEnv({
+      CONTACT_PROOF_SECRET: STRONG,
+      SUPABASE_URL: "https://xyz.supabase.co",
+      SUPABASE_ANON_KEY: "anon",
+    });
     expect(contentBackend(env)).toBe("sanity");
     expect(leadsBackend(env)).toBe("supabase");
   });
@@ -41,21 +45,27 @@ describe("environment", () => {
   it("fails naming the missing variable of a half-configured service", () => {
     vi.stubEnv("NEXT_PUBLIC_SANITY_PROJECT_ID", "abc123");
     vi.stubEnv("NEXT_PUBLIC_SANITY_DATASET", "");
-    expect(() => readServerEnv({})).toThrow(
+    expect(() => readServerEnv({ CONTACT_PROOF_SECRET: STRONG })).toThrow(
       /NEXT_PUBLIC_SANITY_DATASET: is required when NEXT_PUBLIC_SANITY_PROJECT_ID is set/,
     );
     vi.stubEnv("NEXT_PUBLIC_SANITY_DATASET", "production");
-    expect(() => readServerEnv({ SUPABASE_URL: "https://xyz.supabase.co" })).toThrow(/SUPABASE_ANON_KEY/);
-    expect(() => readServerEnv({ SUPABASE_ANON_KEY: "anon" })).toThrow(/SUPABASE_URL/);
+    expect(() => readServerEnv({ CONTACT_PROOF_SECRET: STRONG, SUPABASE_URL: "https://xyz.supabase.co" })).toThrow(
+      /SUPABASE_ANON_KEY/,
+    );
+    expect(() => readServerEnv({ CONTACT_PROOF_SECRET: STRONG, SUPABASE_ANON_KEY: "anon" })).toThrow(/SUPABASE_URL/);
   });
 
   it("rejects malformed values with the variable's name", () => {
-    expect(() => readServerEnv({ CONTACT_RATE_LIMIT_PER_MINUTE: "-1" })).toThrow(/CONTACT_RATE_LIMIT_PER_MINUTE/);
-    expect(() => readServerEnv({ SUPABASE_URL: "not a url", SUPABASE_ANON_KEY: "k" })).toThrow(/SUPABASE_URL/);
+    expect(() => readServerEnv({ CONTACT_PROOF_SECRET: STRONG, CONTACT_RATE_LIMIT_PER_MINUTE: "-1" })).toThrow(
+      /CONTACT_RATE_LIMIT_PER_MINUTE/,
+    );
+    expect(() =>
+      readServerEnv({ CONTACT_PROOF_SECRET: STRONG, SUPABASE_URL: "not a url", SUPABASE_ANON_KEY: "k" }),
+    ).toThrow(/SUPABASE_URL/);
   });
 
   it("refuses a production server that would fall back to the embedded store or an unkeyed rate limit, in one line", () => {
-    const refusal = productionRefusal(readServerEnv({}));
+    const refusal = productionRefusal(readServerEnv({ CONTACT_PROOF_SECRET: STRONG }));
     expect(refusal).toMatch(/SUPABASE_URL/);
     expect(refusal).toMatch(/SUPABASE_ANON_KEY/);
     expect(refusal).toMatch(/LEADS_STORE=embedded/);
@@ -68,19 +78,30 @@ describe("environment", () => {
       SUPABASE_ANON_KEY: "anon",
       CONVERSION_SIGNING_SECRET: STRONG,
     };
-    expect(productionRefusal(readServerEnv({ ...supabase, CLIENT_IP_HEADER: "X-Real-IP" }))).toBeUndefined();
     expect(
-      productionRefusal(readServerEnv({ LEADS_STORE: "embedded", CONTACT_RATE_LIMIT_PER_MINUTE: "0" })),
+      productionRefusal(readServerEnv({ CONTACT_PROOF_SECRET: STRONG, ...supabase, CLIENT_IP_HEADER: "X-Real-IP" })),
     ).toBeUndefined();
-    expect(productionRefusal(readServerEnv({ ...supabase }))).not.toMatch(/LEADS_STORE/);
+    expect(
+      productionRefusal(
+        readServerEnv({ CONTACT_PROOF_SECRET: STRONG, LEADS_STORE: "embedded", CONTACT_RATE_LIMIT_PER_MINUTE: "0" }),
+      ),
+    ).toBeUndefined();
+    expect(productionRefusal(readServerEnv({ CONTACT_PROOF_SECRET: STRONG, ...supabase }))).not.toMatch(/LEADS_STORE/);
     // Vercel's own header is known, so the platform needs no CLIENT_IP_HEADER.
-    expect(productionRefusal(readServerEnv({ ...supabase, VERCEL: "1" }))).toBeUndefined();
+    expect(
+      productionRefusal(readServerEnv({ CONTACT_PROOF_SECRET: STRONG, ...supabase, VERCEL: "1" })),
+    ).toBeUndefined();
   });
 
   it("refuses a production server whose secrets are under 32 characters, naming each", () => {
     const base = { LEADS_STORE: "embedded", CLIENT_IP_HEADER: "x-real-ip" };
     const refusal = productionRefusal(
-      readServerEnv({ ...base, DRAFT_MODE_SECRET: "e2e-draft-secret", SANITY_REVALIDATE_SECRET: "x".repeat(31) }),
+      readServerEnv({
+        CONTACT_PROOF_SECRET: STRONG,
+        ...base,
+        DRAFT_MODE_SECRET: "e2e-draft-secret",
+        SANITY_REVALIDATE_SECRET: "x".repeat(31),
+      }),
     );
     expect(refusal).toMatch(/DRAFT_MODE_SECRET is 16 characters, and a secret needs at least 32/);
     expect(refusal).toMatch(/SANITY_REVALIDATE_SECRET is 31 characters/);
@@ -88,9 +109,24 @@ describe("environment", () => {
     expect(refusal).not.toMatch(/\n/);
     expect(
       productionRefusal(
-        readServerEnv({ ...base, DRAFT_MODE_SECRET: STRONG, SANITY_REVALIDATE_SECRET: "x".repeat(32) }),
+        readServerEnv({
+          CONTACT_PROOF_SECRET: STRONG,
+          ...base,
+          DRAFT_MODE_SECRET: STRONG,
+          SANITY_REVALIDATE_SECRET: "x".repeat(32),
+        }),
       ),
     ).toBeUndefined();
+  });
+
+  it("refuses a production server without CONTACT_PROOF_SECRET, or with a short one, unless CONTACT_PROOF=off says so", () => {
+    const base = { LEADS_STORE: "embedded", CLIENT_IP_HEADER: "x-real-ip" };
+    expect(productionRefusal(readServerEnv(base))).toMatch(/proof of work needs CONTACT_PROOF_SECRET/);
+    expect(productionRefusal(readServerEnv({ ...base, CONTACT_PROOF_SECRET: "short" }))).toMatch(
+      /CONTACT_PROOF_SECRET is 5 characters/,
+    );
+    expect(productionRefusal(readServerEnv({ ...base, CONTACT_PROOF: "off" }))).toBeUndefined();
+    expect(() => readServerEnv({ ...base, CONTACT_PROOF: "false" })).toThrow(/CONTACT_PROOF/);
   });
 
   it("refuses a production server reporting to Supabase without the conversion signing secret, or with a short one", () => {
@@ -102,12 +138,16 @@ describe("environment", () => {
     expect(productionRefusal(readServerEnv(supabase))).toMatch(
       /CONVERSION_SIGNING_SECRET, the secret the meta-conversion function checks/,
     );
-    expect(productionRefusal(readServerEnv({ ...supabase, CONVERSION_SIGNING_SECRET: "short" }))).toMatch(
-      /CONVERSION_SIGNING_SECRET is 5 characters/,
-    );
+    expect(
+      productionRefusal(
+        readServerEnv({ CONTACT_PROOF_SECRET: STRONG, ...supabase, CONVERSION_SIGNING_SECRET: "short" }),
+      ),
+    ).toMatch(/CONVERSION_SIGNING_SECRET is 5 characters/);
     // The embedded store reports to a local log: nothing to sign.
     expect(
-      productionRefusal(readServerEnv({ LEADS_STORE: "embedded", CLIENT_IP_HEADER: "x-real-ip" })),
+      productionRefusal(
+        readServerEnv({ CONTACT_PROOF_SECRET: STRONG, LEADS_STORE: "embedded", CLIENT_IP_HEADER: "x-real-ip" }),
+      ),
     ).toBeUndefined();
   });
 
@@ -119,86 +159,135 @@ describe("environment", () => {
       CLIENT_IP_HEADER: "x-real-ip",
     };
     for (const url of ["redis://10.0.0.5:6379", "rediss://redis.internal:6380", "redis://default@10.0.0.5:6379"]) {
-      const refusal = productionRefusal(readServerEnv({ ...supabase, REDIS_URL: url }));
+      const refusal = productionRefusal(readServerEnv({ CONTACT_PROOF_SECRET: STRONG, ...supabase, REDIS_URL: url }));
       expect(refusal, url).toMatch(/REDIS_URL has no password/);
       expect(refusal, url).toMatch(/REDIS_ALLOW_PLAINTEXT=1/);
       expect(
-        productionRefusal(readServerEnv({ ...supabase, REDIS_URL: url, REDIS_ALLOW_PLAINTEXT: "1" })),
+        productionRefusal(
+          readServerEnv({ CONTACT_PROOF_SECRET: STRONG, ...supabase, REDIS_URL: url, REDIS_ALLOW_PLAINTEXT: "1" }),
+        ),
         url,
       ).toBeUndefined();
     }
     expect(
-      productionRefusal(readServerEnv({ ...supabase, REDIS_URL: "rediss://default:s3cret@eu1.upstash.io:6379" })),
+      productionRefusal(
+        readServerEnv({
+          CONTACT_PROOF_SECRET: STRONG,
+          ...supabase,
+          REDIS_URL: "rediss://default:s3cret@eu1.upstash.io:6379",
+        }),
+      ),
     ).toBeUndefined();
     expect(
-      productionRefusal(readServerEnv({ ...supabase, REDIS_URL: "redis://:s3cret@10.0.0.5:6379" })),
+      productionRefusal(
+        readServerEnv({ CONTACT_PROOF_SECRET: STRONG, ...supabase, REDIS_URL: "redis://:s3cret@10.0.0.5:6379" }),
+      ),
     ).toBeUndefined();
-    expect(() => readServerEnv({ REDIS_ALLOW_PLAINTEXT: "perhaps" })).toThrow(/REDIS_ALLOW_PLAINTEXT/);
+    expect(() => readServerEnv({ CONTACT_PROOF_SECRET: STRONG, REDIS_ALLOW_PLAINTEXT: "perhaps" })).toThrow(
+      /REDIS_ALLOW_PLAINTEXT/,
+    );
   });
 
   it("counts a forwarded host as the site's own only when the operator names its header (development: Host)", () => {
-    expect(ownHostHeader(readServerEnv({ FORWARDED_HOST_HEADER: "X-Forwarded-Host" }))).toBe("x-forwarded-host");
+    expect(
+      ownHostHeader(readServerEnv({ CONTACT_PROOF_SECRET: STRONG, FORWARDED_HOST_HEADER: "X-Forwarded-Host" })),
+    ).toBe("x-forwarded-host");
     vi.stubEnv("NODE_ENV", "production");
-    expect(ownHostHeader(readServerEnv({}))).toBeUndefined();
+    expect(ownHostHeader(readServerEnv({ CONTACT_PROOF_SECRET: STRONG }))).toBeUndefined();
     vi.stubEnv("NODE_ENV", "development");
-    expect(ownHostHeader(readServerEnv({}))).toBe("host");
-    expect(() => readServerEnv({ FORWARDED_HOST_HEADER: "x forwarded host" })).toThrow(/FORWARDED_HOST_HEADER/);
+    expect(ownHostHeader(readServerEnv({ CONTACT_PROOF_SECRET: STRONG }))).toBe("host");
+    expect(() => readServerEnv({ CONTACT_PROOF_SECRET: STRONG, FORWARDED_HOST_HEADER: "x forwarded host" })).toThrow(
+      /FORWARDED_HOST_HEADER/,
+    );
   });
 
   it("limits each IPv6 /48 to 4 × the per-client limit unless told otherwise, and all clients to a global ceiling", () => {
-    expect(contactRateLimits(readServerEnv({}))).toEqual({ perClient: 5, perNetwork: 20, global: 100 });
-    expect(contactRateLimits(readServerEnv({ CONTACT_RATE_LIMIT_PER_MINUTE: "3" }))).toEqual({
+    expect(contactRateLimits(readServerEnv({ CONTACT_PROOF_SECRET: STRONG }))).toEqual({
+      perClient: 5,
+      perNetwork: 20,
+      global: 100,
+    });
+    expect(
+      contactRateLimits(readServerEnv({ CONTACT_PROOF_SECRET: STRONG, CONTACT_RATE_LIMIT_PER_MINUTE: "3" })),
+    ).toEqual({
       perClient: 3,
       perNetwork: 12,
       global: 100,
     });
     expect(
       contactRateLimits(
-        readServerEnv({ CONTACT_RATE_LIMIT_IPV6_48_PER_MINUTE: "50", CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: "0" }),
+        readServerEnv({
+          CONTACT_PROOF_SECRET: STRONG,
+          CONTACT_RATE_LIMIT_IPV6_48_PER_MINUTE: "50",
+          CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: "0",
+        }),
       ),
     ).toEqual({ perClient: 5, perNetwork: 50, global: 0 });
     // 0 runs without limits, unless a ceiling is asked for explicitly (it needs no client address).
-    expect(contactRateLimits(readServerEnv({ CONTACT_RATE_LIMIT_PER_MINUTE: "0" }))).toEqual({
+    expect(
+      contactRateLimits(readServerEnv({ CONTACT_PROOF_SECRET: STRONG, CONTACT_RATE_LIMIT_PER_MINUTE: "0" })),
+    ).toEqual({
       perClient: 0,
       perNetwork: 0,
       global: 0,
     });
     expect(
       contactRateLimits(
-        readServerEnv({ CONTACT_RATE_LIMIT_PER_MINUTE: "0", CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: "30" }),
+        readServerEnv({
+          CONTACT_PROOF_SECRET: STRONG,
+          CONTACT_RATE_LIMIT_PER_MINUTE: "0",
+          CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: "30",
+        }),
       ),
     ).toEqual({ perClient: 0, perNetwork: 0, global: 30 });
-    expect(() => readServerEnv({ CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: "-1" })).toThrow(
+    expect(() => readServerEnv({ CONTACT_PROOF_SECRET: STRONG, CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: "-1" })).toThrow(
       /CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE/,
     );
   });
 
   it("reads the client-address header the operator names, or the platform's", () => {
-    expect(clientIpHeader(readServerEnv({ CLIENT_IP_HEADER: "CF-Connecting-IP" }))).toBe("cf-connecting-ip");
-    expect(clientIpHeader(readServerEnv({ VERCEL: "1" }))).toBe("x-real-ip");
-    expect(clientIpHeader(readServerEnv({}))).toBeUndefined();
-    expect(() => readServerEnv({ CLIENT_IP_HEADER: "x real ip" })).toThrow(/CLIENT_IP_HEADER/);
+    expect(clientIpHeader(readServerEnv({ CONTACT_PROOF_SECRET: STRONG, CLIENT_IP_HEADER: "CF-Connecting-IP" }))).toBe(
+      "cf-connecting-ip",
+    );
+    expect(clientIpHeader(readServerEnv({ CONTACT_PROOF_SECRET: STRONG, VERCEL: "1" }))).toBe("x-real-ip");
+    expect(clientIpHeader(readServerEnv({ CONTACT_PROOF_SECRET: STRONG }))).toBeUndefined();
+    expect(() => readServerEnv({ CONTACT_PROOF_SECRET: STRONG, CLIENT_IP_HEADER: "x real ip" })).toThrow(
+      /CLIENT_IP_HEADER/,
+    );
   });
 
   it("reads the operations settings: log level, the platform's request id header, and tracing only with an endpoint", () => {
-    const none = readServerEnv({});
+    const none = readServerEnv({ CONTACT_PROOF_SECRET: STRONG });
     expect([none.LOG_LEVEL, requestIdHeader(none), tracingEnabled(none), none.OTEL_SERVICE_NAME]).toEqual([
       "info",
       undefined,
       false,
       "puente-pagos-site",
     ]);
-    expect(requestIdHeader(readServerEnv({ REQUEST_ID_HEADER: "Fly-Request-Id" }))).toBe("fly-request-id");
-    expect(requestIdHeader(readServerEnv({ VERCEL: "1" }))).toBe("x-vercel-id");
-    expect(tracingEnabled(readServerEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318" }))).toBe(true);
-    expect(
-      tracingEnabled(readServerEnv({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "https://api.vendor.example/v1/traces" })),
-    ).toBe(true);
-    expect(() => readServerEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
-    expect(() => readServerEnv({ REQUEST_ID_HEADER: "x request id" })).toThrow(/REQUEST_ID_HEADER/);
-    expect(() => readServerEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318 " })).toThrow(
-      /OTEL_EXPORTER_OTLP_ENDPOINT/,
+    expect(requestIdHeader(readServerEnv({ CONTACT_PROOF_SECRET: STRONG, REQUEST_ID_HEADER: "Fly-Request-Id" }))).toBe(
+      "fly-request-id",
     );
+    expect(requestIdHeader(readServerEnv({ CONTACT_PROOF_SECRET: STRONG, VERCEL: "1" }))).toBe("x-vercel-id");
+    expect(
+      tracingEnabled(
+        readServerEnv({ CONTACT_PROOF_SECRET: STRONG, OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318" }),
+      ),
+    ).toBe(true);
+    expect(
+      tracingEnabled(
+        readServerEnv({
+          CONTACT_PROOF_SECRET: STRONG,
+          OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "https://api.vendor.example/v1/traces",
+        }),
+      ),
+    ).toBe(true);
+    expect(() => readServerEnv({ CONTACT_PROOF_SECRET: STRONG, LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+    expect(() => readServerEnv({ CONTACT_PROOF_SECRET: STRONG, REQUEST_ID_HEADER: "x request id" })).toThrow(
+      /REQUEST_ID_HEADER/,
+    );
+    expect(() =>
+      readServerEnv({ CONTACT_PROOF_SECRET: STRONG, OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318 " }),
+    ).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
     // The logger reads its level before the environment is checked: an invalid one is info until the check stops the server.
     expect([logLevel({ LOG_LEVEL: "warn" }), logLevel({ LOG_LEVEL: "loud" }), logLevel({})]).toEqual([
       "warn",
@@ -208,10 +297,15 @@ describe("environment", () => {
   });
 
   it("takes the embedded opt-in only on its own", () => {
-    expect(leadsBackend(readServerEnv({ LEADS_STORE: "embedded" }))).toBe("embedded");
-    expect(() => readServerEnv({ LEADS_STORE: "supabase" })).toThrow(/LEADS_STORE/);
+    expect(leadsBackend(readServerEnv({ CONTACT_PROOF_SECRET: STRONG, LEADS_STORE: "embedded" }))).toBe("embedded");
+    expect(() => readServerEnv({ CONTACT_PROOF_SECRET: STRONG, LEADS_STORE: "supabase" })).toThrow(/LEADS_STORE/);
     expect(() =>
-      readServerEnv({ LEADS_STORE: "embedded", SUPABASE_URL: "https://xyz.supabase.co", SUPABASE_ANON_KEY: "k" }),
+      readServerEnv({
+        CONTACT_PROOF_SECRET: STRONG,
+        LEADS_STORE: "embedded",
+        SUPABASE_URL: "https://xyz.supabase.co",
+        SUPABASE_ANON_KEY: "k",
+      }),
     ).toThrow(/LEADS_STORE: is embedded but SUPABASE_URL is set/);
   });
 
@@ -239,25 +333,31 @@ describe("environment", () => {
     expect(hsts({ HSTS_INCLUDE_SUBDOMAINS: "true", HSTS_PRELOAD: "true" })).toBe(
       "max-age=63072000; includeSubDomains; preload",
     );
-    expect(() => readServerEnv({ HSTS_PRELOAD: "true" })).toThrow(/HSTS_PRELOAD: needs HSTS_INCLUDE_SUBDOMAINS/);
-    expect(() => readServerEnv({ HSTS_PRELOAD: "maybe" })).toThrow(/HSTS_PRELOAD/);
+    expect(() => readServerEnv({ CONTACT_PROOF_SECRET: STRONG, HSTS_PRELOAD: "true" })).toThrow(
+      /HSTS_PRELOAD: needs HSTS_INCLUDE_SUBDOMAINS/,
+    );
+    expect(() => readServerEnv({ CONTACT_PROOF_SECRET: STRONG, HSTS_PRELOAD: "maybe" })).toThrow(/HSTS_PRELOAD/);
   });
 
   it("takes a redis:// or rediss:// REDIS_URL, and refuses it with the embedded leads store, naming the variables", () => {
     const supabase = { SUPABASE_URL: "https://xyz.supabase.co", SUPABASE_ANON_KEY: "anon" };
-    expect(readServerEnv({ ...supabase, REDIS_URL: "rediss://default:secret@eu1.upstash.io:6379" }).REDIS_URL).toBe(
-      "rediss://default:secret@eu1.upstash.io:6379",
-    );
-    expect(readServerEnv({ ...supabase, REDIS_URL: "redis://127.0.0.1:6379" }).REDIS_URL).toBe(
-      "redis://127.0.0.1:6379",
-    );
-    expect(() => readServerEnv({ ...supabase, REDIS_URL: "http://127.0.0.1:6379" })).toThrow(
-      /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/,
-    );
-    expect(() => readServerEnv({ REDIS_URL: "redis://127.0.0.1:6379" })).toThrow(
+    expect(
+      readServerEnv({
+        CONTACT_PROOF_SECRET: STRONG,
+        ...supabase,
+        REDIS_URL: "rediss://default:secret@eu1.upstash.io:6379",
+      }).REDIS_URL,
+    ).toBe("rediss://default:secret@eu1.upstash.io:6379");
+    expect(
+      readServerEnv({ CONTACT_PROOF_SECRET: STRONG, ...supabase, REDIS_URL: "redis://127.0.0.1:6379" }).REDIS_URL,
+    ).toBe("redis://127.0.0.1:6379");
+    expect(() =>
+      readServerEnv({ CONTACT_PROOF_SECRET: STRONG, ...supabase, REDIS_URL: "http://127.0.0.1:6379" }),
+    ).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(() => readServerEnv({ CONTACT_PROOF_SECRET: STRONG, REDIS_URL: "redis://127.0.0.1:6379" })).toThrow(
       /REDIS_URL: .*set SUPABASE_URL and SUPABASE_ANON_KEY/,
     );
-    expect(readServerEnv({}).REDIS_URL).toBeUndefined();
+    expect(readServerEnv({ CONTACT_PROOF_SECRET: STRONG }).REDIS_URL).toBeUndefined();
   });
 
   describe("sales alerts", () => {
@@ -269,6 +369,7 @@ describe("environment", () => {
 
     it("takes a full configuration, with a market's own recipients before SALES_EMAIL_TO", () => {
       const env = readServerEnv({
+        CONTACT_PROOF_SECRET: STRONG,
         ...SMTP,
         SALES_EMAIL_TO: " ventas@puente.example ,  direccion@puente.example",
         SALES_EMAIL_TO_BR: "vendas@puente.example",
@@ -281,6 +382,7 @@ describe("environment", () => {
       expect(
         productionRefusal(
           readServerEnv({
+            CONTACT_PROOF_SECRET: STRONG,
             ...production,
             ...SMTP,
             SALES_EMAIL_TO_MX: "a@puente.example",
@@ -290,75 +392,99 @@ describe("environment", () => {
         ),
       ).toBeUndefined();
       // Nothing configured: the email goes to the log (a local sink), in production too.
-      expect(productionRefusal(readServerEnv(production))).toBeUndefined();
+      expect(productionRefusal(readServerEnv({ CONTACT_PROOF_SECRET: STRONG, ...production }))).toBeUndefined();
     });
 
     it("refuses an SMTP server with nobody to send to, naming SALES_EMAIL_TO and the markets left out", () => {
       expect(() => readServerEnv(SMTP)).toThrow(
         /SALES_EMAIL_TO: is required when SMTP_URL is set: nobody would get the leads of mx, br, ar/,
       );
-      expect(() => readServerEnv({ ...SMTP, SALES_EMAIL_TO_MX: "ventas@puente.example" })).toThrow(
+      expect(() =>
+        readServerEnv({ CONTACT_PROOF_SECRET: STRONG, ...SMTP, SALES_EMAIL_TO_MX: "ventas@puente.example" }),
+      ).toThrow(
         /SALES_EMAIL_TO: .*nobody would get the leads of br, ar \(or set SALES_EMAIL_TO_BR, SALES_EMAIL_TO_AR\)/,
       );
     });
 
     it("refuses an SMTP server without a sender, and recipients or a sender without an SMTP server", () => {
-      expect(() => readServerEnv({ SMTP_URL: SMTP.SMTP_URL, SALES_EMAIL_TO: "ventas@puente.example" })).toThrow(
-        /SALES_EMAIL_FROM: is required when SMTP_URL is set/,
-      );
-      expect(() => readServerEnv({ SALES_EMAIL_TO: "ventas@puente.example" })).toThrow(
+      expect(() =>
+        readServerEnv({
+          CONTACT_PROOF_SECRET: STRONG,
+          SMTP_URL: SMTP.SMTP_URL,
+          SALES_EMAIL_TO: "ventas@puente.example",
+        }),
+      ).toThrow(/SALES_EMAIL_FROM: is required when SMTP_URL is set/);
+      expect(() => readServerEnv({ CONTACT_PROOF_SECRET: STRONG, SALES_EMAIL_TO: "ventas@puente.example" })).toThrow(
         /SMTP_URL: is required when SALES_EMAIL_TO is set/,
       );
-      expect(() => readServerEnv({ SALES_EMAIL_TO_AR: "ventas@puente.example" })).toThrow(
+      expect(() => readServerEnv({ CONTACT_PROOF_SECRET: STRONG, SALES_EMAIL_TO_AR: "ventas@puente.example" })).toThrow(
         /SMTP_URL: is required when SALES_EMAIL_TO_AR is set/,
       );
-      expect(() => readServerEnv({ SALES_EMAIL_FROM: SMTP.SALES_EMAIL_FROM })).toThrow(
+      expect(() => readServerEnv({ CONTACT_PROOF_SECRET: STRONG, SALES_EMAIL_FROM: SMTP.SALES_EMAIL_FROM })).toThrow(
         /SMTP_URL: is required when SALES_EMAIL_FROM is set/,
       );
     });
 
     it("refuses malformed alert variables, naming each", () => {
       const to = { SALES_EMAIL_TO: "ventas@puente.example" };
-      expect(() => readServerEnv({ ...SMTP, ...to, SMTP_URL: "https://smtp.example.com" })).toThrow(
-        /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
-      );
-      expect(() => readServerEnv({ ...SMTP, SALES_EMAIL_TO: "ventas@puente.example; otro" })).toThrow(
-        /SALES_EMAIL_TO: must be email addresses separated by commas/,
-      );
-      expect(() => readServerEnv({ ...SMTP, SALES_EMAIL_TO: " , " })).toThrow(
+      expect(() =>
+        readServerEnv({ CONTACT_PROOF_SECRET: STRONG, ...SMTP, ...to, SMTP_URL: "https://smtp.example.com" }),
+      ).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+      expect(() =>
+        readServerEnv({ CONTACT_PROOF_SECRET: STRONG, ...SMTP, SALES_EMAIL_TO: "ventas@puente.example; otro" }),
+      ).toThrow(/SALES_EMAIL_TO: must be email addresses separated by commas/);
+      expect(() => readServerEnv({ CONTACT_PROOF_SECRET: STRONG, ...SMTP, SALES_EMAIL_TO: " , " })).toThrow(
         /SALES_EMAIL_TO: must name at least one email address/,
       );
-      expect(() => readServerEnv({ ...SMTP, ...to, SALES_EMAIL_FROM: "Puente Pagos" })).toThrow(
-        /SALES_EMAIL_FROM: must be an email address, or a name and <address>/,
-      );
-      expect(() => readServerEnv({ LEAD_WEBHOOK_URL: "ftp://hooks.example", LEAD_WEBHOOK_SECRET: STRONG })).toThrow(
-        /LEAD_WEBHOOK_URL: must be an http:\/\/ or https:\/\/ URL/,
-      );
+      expect(() =>
+        readServerEnv({ CONTACT_PROOF_SECRET: STRONG, ...SMTP, ...to, SALES_EMAIL_FROM: "Puente Pagos" }),
+      ).toThrow(/SALES_EMAIL_FROM: must be an email address, or a name and <address>/);
+      expect(() =>
+        readServerEnv({
+          CONTACT_PROOF_SECRET: STRONG,
+          LEAD_WEBHOOK_URL: "ftp://hooks.example",
+          LEAD_WEBHOOK_SECRET: STRONG,
+        }),
+      ).toThrow(/LEAD_WEBHOOK_URL: must be an http:\/\/ or https:\/\/ URL/);
     });
 
     it("refuses a webhook URL without its secret, and a secret without its URL", () => {
-      expect(() => readServerEnv({ LEAD_WEBHOOK_URL: "https://hooks.example/leads" })).toThrow(
-        /LEAD_WEBHOOK_SECRET: is required when LEAD_WEBHOOK_URL is set/,
-      );
-      expect(() => readServerEnv({ LEAD_WEBHOOK_SECRET: STRONG })).toThrow(
+      expect(() =>
+        readServerEnv({ CONTACT_PROOF_SECRET: STRONG, LEAD_WEBHOOK_URL: "https://hooks.example/leads" }),
+      ).toThrow(/LEAD_WEBHOOK_SECRET: is required when LEAD_WEBHOOK_URL is set/);
+      expect(() => readServerEnv({ CONTACT_PROOF_SECRET: STRONG, LEAD_WEBHOOK_SECRET: STRONG })).toThrow(
         /LEAD_WEBHOOK_URL: is required when LEAD_WEBHOOK_SECRET is set/,
       );
     });
 
     it("refuses a production server whose webhook secret is under 32 characters, or whose webhook is plain http off this machine", () => {
       const webhook = { ...production, LEAD_WEBHOOK_URL: "https://hooks.example/leads" };
-      const refusal = productionRefusal(readServerEnv({ ...webhook, LEAD_WEBHOOK_SECRET: "x".repeat(31) }));
+      const refusal = productionRefusal(
+        readServerEnv({ CONTACT_PROOF_SECRET: STRONG, ...webhook, LEAD_WEBHOOK_SECRET: "x".repeat(31) }),
+      );
       expect(refusal).toMatch(/LEAD_WEBHOOK_SECRET is 31 characters, and a secret needs at least 32/);
       expect(refusal).not.toMatch(/xxxx/);
-      expect(productionRefusal(readServerEnv({ ...webhook, LEAD_WEBHOOK_SECRET: STRONG }))).toBeUndefined();
+      expect(
+        productionRefusal(readServerEnv({ CONTACT_PROOF_SECRET: STRONG, ...webhook, LEAD_WEBHOOK_SECRET: STRONG })),
+      ).toBeUndefined();
       expect(
         productionRefusal(
-          readServerEnv({ ...webhook, LEAD_WEBHOOK_URL: "http://hooks.example/leads", LEAD_WEBHOOK_SECRET: STRONG }),
+          readServerEnv({
+            CONTACT_PROOF_SECRET: STRONG,
+            ...webhook,
+            LEAD_WEBHOOK_URL: "http://hooks.example/leads",
+            LEAD_WEBHOOK_SECRET: STRONG,
+          }),
         ),
       ).toMatch(/LEAD_WEBHOOK_URL is http:\/\/, .*use an https:\/\/ URL/);
       expect(
         productionRefusal(
-          readServerEnv({ ...webhook, LEAD_WEBHOOK_URL: "http://127.0.0.1:8080/leads", LEAD_WEBHOOK_SECRET: STRONG }),
+          readServerEnv({
+            CONTACT_PROOF_SECRET: STRONG,
+            ...webhook,
+            LEAD_WEBHOOK_URL: "http://127.0.0.1:8080/leads",
+            LEAD_WEBHOOK_SECRET: STRONG,
+          }),
         ),
       ).toBeUndefined();
     });

@@ -50,15 +50,17 @@ describe("the submission id: one lead per submission, however often it is sent",
 });
 
 describe("the body posted to /api/contact", () => {
-  it("holds the form's values by control name, the market, the id, the attribution and the notice's version", () => {
+  it("holds the form's values by control name, the market, the id, the attribution, the notice's version and the proof", () => {
     const attribution = { first: { source: "facebook", at: "2025-01-01T00:00:00.000Z" } };
-    const body = leadRequest(ENTRIES, { market: "mx", submissionId: "id-1", attribution, noticeVersion: "2025-01" });
+    const context = { market: "mx", submissionId: "id-1", attribution, noticeVersion: "2025-01", proof: "p" } as const;
+    const body = leadRequest(ENTRIES, context);
     expect(JSON.parse(JSON.stringify(body))).toEqual({
       ...Object.fromEntries(ENTRIES),
       market: "mx",
       submissionId: "id-1",
       attribution,
       noticeVersion: "2025-01",
+      proof: "p",
     });
   });
 
@@ -68,7 +70,13 @@ describe("the body posted to /api/contact", () => {
       calls.push([`${url}`, init!]);
       return answer(201, { ok: true });
     };
-    const body = leadRequest(ENTRIES, { market: "br", submissionId: "id-2", attribution: {}, noticeVersion: "v1" });
+    const body = leadRequest(ENTRIES, {
+      market: "br",
+      submissionId: "id-2",
+      attribution: {},
+      noticeVersion: "v1",
+      proof: null,
+    });
     expect(await sendLead(body, send as typeof fetch)).toEqual({ kind: "sent", answer: { ok: true } });
     expect(calls).toHaveLength(1);
     const [url, init] = calls[0]!;
@@ -143,7 +151,7 @@ describe("each answer of the route, as the visitor meets it", () => {
   it("no answer at all: the general words, a warning", async () => {
     const send = () => Promise.reject(new TypeError("Failed to fetch"));
     const result = (await sendLead(
-      leadRequest(ENTRIES, { market: "mx", submissionId: "id", attribution: {}, noticeVersion: "v" }),
+      leadRequest(ENTRIES, { market: "mx", submissionId: "id", attribution: {}, noticeVersion: "v", proof: null }),
       send,
     )) as SubmissionFailure;
     expect(result).toMatchObject({ kind: "failed", status: null });

@@ -25,6 +25,7 @@ const stored: StoredLead = {
   reason: "goods",
   volume: "0-4999",
   tracking_consent: "granted",
+  held_reason: null,
 };
 const visit = { eventSourceUrl: "https://pagos.example/ar", clientUserAgent: "Mozilla/5.0" };
 

@@ -9,6 +9,7 @@ import { PhoneField } from "./phone-field";
 import { SelectField } from "./select-field";
 import { SubmitArea } from "./submit-area";
 import { TextField } from "./text-field";
+import { useContactProof } from "./use-contact-proof";
 import { isControl, useFieldChecks } from "./use-field-checks";
 import { useLeadSubmission } from "./use-lead-submission";
 
@@ -25,7 +26,9 @@ const Toasts = dynamic(() => import("../toasts"), { ssr: false });
 export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   const checks = useFieldChecks(formRef, { copy, market, defaultPhonePrefix });
-  const { pending, outcome, submit, clearOutcome } = useLeadSubmission({ copy, market, consent, checks });
+  // Solved in a worker while the visitor types, from their first focus or change.
+  const contactProof = useContactProof();
+  const { pending, outcome, submit, clearOutcome } = useLeadSubmission({ copy, market, consent, checks, contactProof });
   const { fields, options } = copy;
   const { messages, chosen } = checks;
 
@@ -42,7 +45,12 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props
     chosen: chosen[name],
   });
 
+  const engage = () => {
+    checks.engage();
+    contactProof.start();
+  };
   const edited = (target: EventTarget) => {
+    contactProof.start();
     if (checks.edited(target)) clearOutcome();
   };
 
@@ -56,7 +64,7 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props
         onInput={(e) => edited(e.target)}
         onChange={(e) => edited(e.target)}
         onBlur={(e) => isControl(e.target) && checks.show([e.target])}
-        onFocus={checks.engage}
+        onFocus={engage}
         className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2 sm:p-8"
       >
         <TextField {...fieldProps("company")} type="text" autoComplete="organization" />

@@ -20,6 +20,8 @@ export type LeadContext = {
   attribution: Attribution;
   /** The version of the privacy notice the visitor was shown. */
   noticeVersion: string;
+  /** This browser's proof of work; null when it could not solve one in time (the lead is then held). */
+  proof: string | null;
 };
 
 /** The form's values by control name, and the context. */

@@ -13,15 +13,22 @@ import {
   type FormEntries,
 } from "./lead-submission";
 import type { Outcome } from "./submit-area";
+import type { ContactProof } from "./use-contact-proof";
 import type { FieldChecks } from "./use-field-checks";
 
-type Options = { copy: ContactFormCopy; market: Market; consent: ConsentScope; checks: FieldChecks };
+type Options = {
+  copy: ContactFormCopy;
+  market: Market;
+  consent: ConsentScope;
+  checks: FieldChecks;
+  contactProof: ContactProof;
+};
 
 /**
  * Sending the form: the pending state, what the attempt left near the button, the toasts, and the pixel's Lead.
  * The request, the retry's id and the reading of the answer are lead-submission.ts.
  */
-export function useLeadSubmission({ copy, market, consent, checks }: Options) {
+export function useLeadSubmission({ copy, market, consent, checks, contactProof }: Options) {
   const attempt = useRef<Attempt | null>(null);
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -48,6 +55,7 @@ export function useLeadSubmission({ copy, market, consent, checks }: Options) {
           submissionId,
           attribution: attributionForLead(trackingAllowed(consent)),
           noticeVersion: consent.version,
+          proof: await contactProof.proof(),
         }),
       );
       if (result.kind === "sent") {

@@ -3,20 +3,26 @@ import { handleContact } from "@/lib/contact/handle-contact";
 import { getRateLimiter } from "@/lib/contact/rate-limiter";
 import { getLeadsStore } from "@/lib/contact/leads-store";
 import { alertSales } from "@/lib/alerts/sales-alerts";
+import { recordHeldLead, sendDueSummaries } from "@/lib/alerts/intake-summary";
 import { askConsentFor, consentState } from "@/lib/consent/tracking-consent";
 import { ownHostHeader } from "@/lib/env/env";
 import { serverEnv } from "@/lib/env/server-env";
 import { reportLeadConversion } from "@/lib/meta/conversion-reporter";
+import { checkContactProof, contactLimiters } from "@/lib/proof/contact-proof";
 import { observedRequest } from "@/lib/telemetry/observed-request";
 import { inSpan } from "@/lib/telemetry/spans";
 
 export const runtime = "nodejs";
 
 export function POST(request: Request): Promise<Response> {
+  // Any submission sends the summaries of the intervals that have ended (no timer needed on any instance).
+  after(() => sendDueSummaries());
   return observedRequest(request, "contact.submit", () =>
     handleContact(request, {
       store: getLeadsStore,
       limiter: getRateLimiter(),
+      limiters: contactLimiters(),
+      proof: checkContactProof,
       // The conversion is reported after the response is sent, so it never delays the visitor; `after()` keeps the
       // request's context, so its log lines and span belong to this submission.
       report: (lead, visit) => after(() => inSpan("conversion.report", {}, () => reportLeadConversion(lead, visit))),
@@ -24,6 +30,10 @@ export function POST(request: Request): Promise<Response> {
       alert: (lead) => {
         const receivedAt = new Date();
         after(() => alertSales(lead, receivedAt));
+      },
+      hold: (lead) => {
+        const receivedAt = new Date();
+        after(() => recordHeldLead(lead, receivedAt));
       },
       consent: async (market, cookieHeader, noticeVersion) =>
         consentState(cookieHeader, market, noticeVersion, await askConsentFor(market)),

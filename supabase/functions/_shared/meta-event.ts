@@ -42,9 +42,11 @@ export type StoredLead = {
   volume: string;
   /** Null for leads stored before consent was recorded: treated as no consent. */
   tracking_consent: ConsentState | null;
+  /** Why the site held the lead (no valid proof of work, or above the global ceiling): Meta then gets nothing. */
+  held_reason: string | null;
 };
 export const STORED_LEAD_COLUMNS =
-  "id,created_at,email,phone_e164,contact_name,market,country,reason,volume,tracking_consent";
+  "id,created_at,email,phone_e164,contact_name,market,country,reason,volume,tracking_consent,held_reason";
 
 /** What the browser's visit contributes to the event, once checked. */
 export type VisitContext = {

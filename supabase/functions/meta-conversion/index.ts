@@ -27,6 +27,9 @@ const MAX_BODY_BYTES = 4 * 1024;
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 
+/** Why Meta got nothing for a lead (conversion_withheld_reason). */
+type WithheldReason = "no_consent" | "held";
+
 type Config = {
   pixelId: string;
   accessToken: string;
@@ -120,22 +123,30 @@ async function release(cfg: Config, id: string, at: string): Promise<void> {
   if (!response.ok) throw new Error(`database answered ${response.status}`);
 }
 
-/** The claimed lead may not be reported: it is recorded as withheld for lack of consent instead, for good. */
-async function withhold(cfg: Config, id: string, at: string): Promise<void> {
+/**
+ * The claimed lead may not be reported: it is recorded as withheld instead, for lack of consent (for good) or because
+ * the site held it (until an operator releases it, docs/leads.md).
+ */
+async function withhold(cfg: Config, id: string, at: string, why: WithheldReason): Promise<void> {
   const response = await leads(cfg, `id=eq.${id}&conversion_reported_at=eq.${encodeURIComponent(at)}`, {
     method: "PATCH",
-    body: { conversion_reported_at: null, conversion_withheld_reason: "no_consent" },
+    body: { conversion_reported_at: null, conversion_withheld_reason: why },
   });
   if (!response.ok) throw new Error(`database answered ${response.status}`);
 }
 
 /** Why a lead could not be claimed: it does not exist, or it was reported or withheld before. */
-async function unclaimable(cfg: Config, id: string): Promise<"missing" | "reported" | "withheld"> {
+async function unclaimable(cfg: Config, id: string): Promise<"missing" | "reported" | WithheldReason> {
   const response = await leads(cfg, `id=eq.${id}&select=conversion_withheld_reason`, { method: "GET" });
   if (!response.ok) throw new Error(`database answered ${response.status}`);
-  const [row] = (await response.json()) as { conversion_withheld_reason: string | null }[];
-  return !row ? "missing" : row.conversion_withheld_reason ? "withheld" : "reported";
+  const [row] = (await response.json()) as { conversion_withheld_reason: WithheldReason | null }[];
+  return !row ? "missing" : (row.conversion_withheld_reason ?? "reported");
 }
+
+const WITHHELD_MESSAGES: Record<WithheldReason, string> = {
+  no_consent: "meta-conversion: nothing sent to Meta: the visitor's consent does not allow it",
+  held: "meta-conversion: nothing sent to Meta: the site held the lead (no valid proof of work, or above the global ceiling)",
+};
 
 const reason = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
@@ -193,7 +204,11 @@ export async function handle(request: Request): Promise<Response> {
       if (why === "missing") return json(404, { error: "No such lead" });
       return json(
         409,
-        why === "reported" ? { error: "Already reported" } : { error: "Already withheld for lack of consent" },
+        {
+          reported: { error: "Already reported" },
+          no_consent: { error: "Already withheld for lack of consent" },
+          held: { error: "Withheld: the site held this lead" },
+        }[why],
       );
     }
   } catch (error) {
@@ -203,9 +218,14 @@ export async function handle(request: Request): Promise<Response> {
     return json(503, { error: "Database unavailable" });
   }
 
-  if (!mayReport(lead, read.consent)) {
+  const withheld: WithheldReason | null = lead.held_reason
+    ? "held"
+    : !mayReport(lead, read.consent)
+      ? "no_consent"
+      : null;
+  if (withheld) {
     try {
-      await withhold(cfg, lead.id, claimedAt);
+      await withhold(cfg, lead.id, claimedAt, withheld);
     } catch (error) {
       logLine(
         "error",
@@ -215,13 +235,8 @@ export async function handle(request: Request): Promise<Response> {
       );
       return json(503, { error: "Database unavailable" });
     }
-    logLine(
-      "info",
-      "conversion.withheld",
-      "meta-conversion: nothing sent to Meta: the visitor's consent does not allow it",
-      { leadId: lead.id, reason: "no_consent" },
-    );
-    return json(200, { ok: true, reported: false, reason: "no_consent" });
+    logLine("info", "conversion.withheld", WITHHELD_MESSAGES[withheld], { leadId: lead.id, reason: withheld });
+    return json(200, { ok: true, reported: false, reason: withheld });
   }
 
   const event = await buildLeadEvent(lead, read.context);

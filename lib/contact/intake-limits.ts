@@ -1,0 +1,61 @@
+import { contactRateLimits, type ServerEnv } from "../env/env";
+
+/**
+ * Attempts allowed per window, per tier (0 or absent: off). A client is an IPv4 address or an IPv6 /64; an IPv6
+ * client also counts against its /48, whose 65,536 /64s would otherwise each get the client limit; and every
+ * client counts against the global tier. Without a per-client limit there is no per-network one either.
+ */
+export type RateLimits = { perClient: number; perNetwork?: number; global?: number };
+
+/**
+ * What is counted, each in buckets of its own, so that one kind of traffic never spends what another needs:
+ * - `contact`: proven leads, per client and per /48 (429 beyond);
+ * - `contact-ceiling`: proven leads from all clients together; beyond it a lead is still stored and answered 201, but
+ *   its alert waits for the next summary and its conversion is withheld (it never refuses anyone);
+ * - `contact-invalid`: requests refused for what they contain (bad JSON, invalid fields, the honeypot), per client;
+ * - `contact-held` and `contact-held-hourly`: leads without a valid proof, per client per minute, and all together
+ *   per hour (as many per hour as the ceiling lets proven leads through per minute);
+ * - `contact-challenge`: proof-of-work challenges handed out, per client (a retry or a second tab needs another);
+ * - `draft-mode`: guesses at the draft-mode secret, per client and per /48 but never globally, since anyone could
+ *   fill a global count to lock the operator out of preview.
+ */
+export type RateLimitPurpose =
+  | "contact"
+  | "contact-ceiling"
+  | "contact-invalid"
+  | "contact-held"
+  | "contact-held-hourly"
+  | "contact-challenge"
+  | "draft-mode";
+
+export type PurposeLimits = { limits: RateLimits; windowMs: number; ceilingNotice?: string };
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** The limits and window of each purpose, from CONTACT_RATE_LIMIT_* (one set of numbers for the operator to tune). */
+export function limitsFor(purpose: RateLimitPurpose, env: ServerEnv): PurposeLimits {
+  const { perClient, perNetwork, global } = contactRateLimits(env);
+  const client = { perClient, perNetwork };
+  switch (purpose) {
+    case "contact":
+    case "contact-invalid":
+    case "contact-held":
+    case "draft-mode":
+      return { limits: client, windowMs: MINUTE };
+    case "contact-challenge":
+      return { limits: { perClient: 4 * perClient, perNetwork: 4 * perNetwork }, windowMs: MINUTE };
+    case "contact-ceiling":
+      return {
+        limits: { perClient: 0, global },
+        windowMs: MINUTE,
+        ceilingNotice: `Global ceiling reached: ${global} proven leads per minute from all clients together (CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE); until the minute ends, further leads are stored and answered as usual, their sales alerts wait for the next summary and their conversions are withheld`,
+      };
+    case "contact-held-hourly":
+      return {
+        limits: { perClient: 0, global },
+        windowMs: HOUR,
+        ceilingNotice: `Held leads capped: ${global} leads without a valid proof of work this hour (as many as CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE); further ones are refused with 429 until the hour ends`,
+      };
+  }
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { releaseHeldLead } from "@/lib/contact/release-held-lead";
+import { insertAsAnon, type LeadRow } from "@/lib/contact/migrations";
+import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
+
+let supabase: FakeSupabase;
+beforeAll(async () => {
+  supabase = await startFakeSupabase(0);
+});
+afterAll(() => supabase.close());
+
+const held = (overrides: Partial<LeadRow> = {}): LeadRow => ({
+  id: randomUUID(),
+  company: "Acme Importaciones",
+  contact_name: "Ana Pérez",
+  email: "ana@example.com",
+  phone_prefix: "52",
+  phone: "5512345678",
+  phone_e164: "+525512345678",
+  country: "usa",
+  reason: "goods",
+  volume: "10000-49999",
+  market: "mx",
+  tracking_consent: "granted",
+  held_reason: "no_proof",
+  last_utm_source: "newsletter",
+  last_touch_at: "2026-11-23T21:30:00.000Z",
+  ...overrides,
+});
+
+it("releases a held lead once with the service role, returning it for its alert", async () => {
+  const row = held();
+  await insertAsAnon(supabase.db, row);
+  const keys = { supabaseUrl: supabase.url, serviceRoleKey: FAKE_SERVICE_ROLE_KEY };
+  const outcome = await releaseHeldLead(row.id, keys);
+  expect(outcome).toMatchObject({
+    released: true,
+    lead: {
+      id: row.id,
+      company: row.company,
+      contact: "Ana Pérez",
+      attribution: { last: { utm_source: "newsletter" } },
+    },
+  });
+  const [stored] = (await supabase.rows()).filter((r) => r.id === row.id) as (LeadRow & { released_at: Date })[];
+  expect(stored).toMatchObject({ held_reason: null });
+  expect(stored!.released_at).toBeInstanceOf(Date);
+  // A second release (another operator, a retry) sends nothing again.
+  expect(await releaseHeldLead(row.id, keys)).toEqual({ released: false, why: "not_held" });
+  expect(await releaseHeldLead(randomUUID(), keys)).toEqual({ released: false, why: "missing" });
+});
+
+it("the anonymous key cannot release a lead", async () => {
+  const row = held();
+  await insertAsAnon(supabase.db, row);
+  await expect(releaseHeldLead(row.id, { supabaseUrl: supabase.url, serviceRoleKey: "anon-key" })).rejects.toThrow(
+    /Supabase answered/,
+  );
+});
