@@ -210,6 +210,16 @@ export const whatsappLink = (e164: string) => `https://wa.me/${e164.replace(/\D/
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/**
+ * The mailto: link of an address, its local part percent-encoded: `?`, `&`, `=`, `%` and `#` are valid there, and
+ * left as they are they would add recipients or header fields to the link (RFC 6068). The domain is letters, digits,
+ * dots and hyphens (email-rule.ts).
+ */
+export function mailtoLink(email: string): string {
+  const at = email.lastIndexOf("@");
+  return `mailto:${encodeURIComponent(email.slice(0, at))}@${email.slice(at + 1)}`;
+}
+
 type Row = { label: string; text: string; html?: string };
 
 function touchRows(touch: Touch, copy: Copy, market: Market): Row[] {
@@ -239,7 +249,7 @@ export function salesEmail(lead: Lead, receivedAt: Date): SalesEmail {
     {
       label: copy.email,
       text: lead.email,
-      html: `<a href="mailto:${escapeHtml(lead.email)}">${escapeHtml(lead.email)}</a>`,
+      html: `<a href="${escapeHtml(mailtoLink(lead.email))}">${escapeHtml(lead.email)}</a>`,
     },
     {
       label: copy.phone,
