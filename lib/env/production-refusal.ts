@@ -46,9 +46,15 @@ export function productionRefusal(env: ServerEnv): string | undefined {
   ) {
     problems.push("LEAD_WEBHOOK_URL is http://, and each call carries a lead's contact details: use an https:// URL");
   }
-  if (env.REDIS_URL && !new URL(env.REDIS_URL).password && !env.REDIS_ALLOW_PLAINTEXT) {
+  const redis = env.REDIS_URL ? new URL(env.REDIS_URL) : undefined;
+  if (redis && !redis.password && !env.REDIS_ALLOW_PLAINTEXT) {
     problems.push(
       "REDIS_URL has no password, and whoever can write to that Redis changes the pages every instance serves: put the password in the URL (rediss://default:<password>@host:6379), or set REDIS_ALLOW_PLAINTEXT=1 if only your servers can reach it on a private network",
+    );
+  }
+  if (redis?.protocol === "redis:" && !isLoopbackHost(redis.hostname) && !env.REDIS_ALLOW_PLAINTEXT) {
+    problems.push(
+      "REDIS_URL is redis:// to another machine, which sends its password and the cached pages in clear: use rediss:// (TLS), or set REDIS_ALLOW_PLAINTEXT=1 if only your servers can reach it on a private network",
     );
   }
   return problems.length > 0 ? `Refusing to start a production server: ${problems.join("; ")}.` : undefined;

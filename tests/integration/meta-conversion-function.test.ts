@@ -5,6 +5,7 @@ import { insertAsAnon, type LeadRow } from "@/lib/contact/migrations";
 import { CONVERSION_CALL_TIMEOUT_MS, META_TIMEOUT_MS } from "#edge/deadlines";
 import {
   SIGNATURE_HEADER,
+  CONVERSION_SIGNATURE_PURPOSE,
   signatureHeader,
   SIGNATURE_TOLERANCE_SECONDS,
 } from "#edge/signed-request";
@@ -66,9 +67,12 @@ const bodyFor = (lead: LeadRow, extra: Record<string, unknown> = {}) => ({
 });
 
 const call = (init: RequestInit, url = functionUrl) => fetch(url, init);
+/** A conversion call's signature, labelled with its purpose as the site signs it. */
+const sign = (secret: string, text: string, at = Date.now()) =>
+  signatureHeader(secret, text, at, CONVERSION_SIGNATURE_PURPOSE);
 /** A call as the site makes it: the project key, and the body signed with the shared secret (or as `signed` says). */
 async function send(text: string, { signed, url }: { signed?: string | null; url?: string } = {}) {
-  const signature = signed === undefined ? await signatureHeader(SECRET, text) : signed;
+  const signature = signed === undefined ? await sign(SECRET, text) : signed;
   const headers = {
     "content-type": "application/json",
     authorization: "Bearer anon-key",
@@ -398,12 +402,11 @@ describe("the meta-conversion Edge Function under Deno", () => {
   it("refuses an unsigned call, and one signed with another secret or for another body, with 401 and sends nothing", async () => {
     const lead = await stored();
     const text = JSON.stringify(bodyFor(lead));
-    const forged = await signatureHeader("a-guess-at-the-secret-0123456789abcdef", text);
-    const otherBody = await signatureHeader(
-      SECRET,
-      JSON.stringify(bodyFor(lead, { eventSourceUrl: "https://pagos.example/mx" })),
-    );
-    for (const signed of [null, "", "t=1,v1=abc", forged, otherBody]) {
+    const forged = await sign("a-guess-at-the-secret-0123456789abcdef", text);
+    const otherBody = await sign(SECRET, JSON.stringify(bodyFor(lead, { eventSourceUrl: "https://pagos.example/mx" })));
+    // A webhook's signature, as the CRM receiving our webhooks sees it, were the two secrets the same.
+    const webhookStyle = await signatureHeader(SECRET, text);
+    for (const signed of [null, "", "t=1,v1=abc", forged, otherBody, webhookStyle]) {
       const response = await send(text, { signed });
       expect(response.status, String(signed)).toBe(401);
       expect(await response.json()).toEqual({ error: "Missing or invalid signature" });
@@ -429,7 +432,7 @@ describe("the meta-conversion Edge Function under Deno", () => {
     const text = JSON.stringify(bodyFor(lead));
     const window = SIGNATURE_TOLERANCE_SECONDS * 1000;
     for (const at of [Date.now() - window - 5_000, Date.now() + window + 5_000]) {
-      const response = await send(text, { signed: await signatureHeader(SECRET, text, at) });
+      const response = await send(text, { signed: await sign(SECRET, text, at) });
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ error: "Signature is not recent" });
     }
@@ -440,7 +443,7 @@ describe("the meta-conversion Edge Function under Deno", () => {
   it("refuses a replayed call with 409, on the same instance and on another one, even when the first attempt failed at Meta", async () => {
     const lead = await stored();
     const text = JSON.stringify(bodyFor(lead));
-    const signed = await signatureHeader(SECRET, text);
+    const signed = await sign(SECRET, text);
     graph.setMode("down");
     expect((await send(text, { signed })).status).toBe(502);
     graph.setMode("ok");
