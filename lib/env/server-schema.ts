@@ -100,6 +100,11 @@ const operationsVariables = {
   OTEL_EXPORTER_OTLP_ENDPOINT: optional.pipe(otlpUrl),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optional.pipe(otlpUrl),
   OTEL_SERVICE_NAME: z.string().trim().min(1).default("puente-pagos-site"),
+  /**
+   * `1`: the proxy in front sets (or replaces) the W3C `traceparent` of every request, so its trace is continued.
+   * Otherwise a request's own traceparent is ignored: a client would choose the trace id and turn sampling off.
+   */
+  TRACEPARENT_FROM_PROXY: optional.pipe(z.stringbool().optional()).transform(Boolean),
 };
 
 /** Every server-side variable, by concern; `NEXT_PUBLIC_*` ones are in public-env.ts. */

@@ -66,6 +66,8 @@ test.beforeAll(async () => {
       CONTACT_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
       REQUEST_ID_HEADER: "x-request-id",
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      // As behind a proxy that sets traceparent: the callers' traces continue here.
+      TRACEPARENT_FROM_PROXY: "1",
       LEAD_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/hooks/leads`,
       LEAD_WEBHOOK_SECRET: WEBHOOK_SECRET,
     },
@@ -341,6 +343,36 @@ test("a sales alert the CRM keeps refusing: retried after the response, then one
     await expect.poll(() => failedSpanOfLead("alert.send", lead.submissionId), { timeout: 15_000 }).toBeTruthy();
   } finally {
     webhookStatus = 204;
+  }
+});
+
+test("without TRACEPARENT_FROM_PROXY, a client's traceparent chooses neither the trace id nor sampling", async () => {
+  const untrusting = await startStandalone(
+    join(work, "site"),
+    E2E_PORTS.operationsRedis,
+    {
+      SUPABASE_URL: supabase.url,
+      SUPABASE_ANON_KEY: ANON_KEY,
+      CONVERSION_SIGNING_SECRET: E2E_SECRETS.CONVERSION_SIGNING_SECRET,
+      CLIENT_IP_HEADER: "x-real-ip",
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+    },
+    "/api/health",
+  );
+  try {
+    const clientTrace = randomBytes(16).toString("hex");
+    const before = collector.spans.length;
+    const response = await fetch(`${untrusting.origin}/api/ready`, {
+      headers: { traceparent: `00-${clientTrace}-${randomBytes(8).toString("hex")}-00` },
+    });
+    expect(response.status).toBe(200);
+    // Recorded (the client asked for no sampling), and in a trace of the server's own.
+    await expect
+      .poll(() => collector.spans.slice(before).some((s) => s.name === "readiness.check"), { timeout: 15_000 })
+      .toBe(true);
+    expect(collector.spans.filter((s) => s.traceId === clientTrace)).toEqual([]);
+  } finally {
+    await untrusting.stop();
   }
 });
 
