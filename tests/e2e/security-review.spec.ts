@@ -130,6 +130,40 @@ test("guesses at DRAFT_MODE_SECRET are limited per client like submissions; the 
   for (let i = 0; i < 6; i++) expect((await enable(E2E_SECRETS.DRAFT_MODE_SECRET, "198.51.100.78")).status()).toBe(307);
 });
 
+test("with Sanity, guesses at the Presentation tool's secret are limited per client too; a right one still works", async ({
+  request,
+}) => {
+  const docs = readDataset(SANITY_MODE.datasetFile);
+  const secret = {
+    _id: "sanity-preview-url-secret.guesses",
+    _type: "sanity.previewUrlSecret",
+    _updatedAt: new Date().toISOString(),
+    secret: "e2e-review-guessed-secret",
+    studioUrl: "/studio",
+  };
+  writeDataset([...docs.filter((d) => d._id !== secret._id), secret], SANITY_MODE.datasetFile);
+  try {
+    // Each guess would be an uncached Content Lake query made with the read token.
+    const enable = (guess: string, ip: string) =>
+      request.get(
+        `${E2E_HOSTS.sanity}/api/draft-mode/enable?sanity-preview-secret=${guess}&sanity-preview-pathname=/mx`,
+        {
+          maxRedirects: 0,
+          headers: { "x-real-ip": ip },
+        },
+      );
+    const guesses = [];
+    for (let i = 0; i < 6; i++) guesses.push((await enable(`guess-${i}`, "198.51.100.91")).status());
+    expect(guesses).toEqual([401, 401, 401, 401, 401, 429]);
+    const limited = await enable(secret.secret, "198.51.100.91");
+    expect(limited.status()).toBe(429);
+    expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+    for (let i = 0; i < 6; i++) expect((await enable(secret.secret, "198.51.100.92")).status()).toBe(307);
+  } finally {
+    writeDataset(docs, SANITY_MODE.datasetFile);
+  }
+});
+
 test.describe("the 404 log line", () => {
   const PORT = E2E_PORTS.securityReview;
   const ORIGIN = `http://127.0.0.1:${PORT}`;
