@@ -87,8 +87,23 @@ const platformVariables = {
   HSTS_PRELOAD: optional.pipe(z.stringbool().optional()).transform(Boolean),
   /** Several instances share the contact rate limit and the page cache in this Redis (redis:// or rediss://). */
   REDIS_URL: optional.pipe(z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional()),
-  /** `1`: the operator's opt-in to a Redis without a password (only on a private network nobody else reaches). */
+  /**
+   * `1`: the Redis sits on a private network only the servers reach: plain redis:// to another machine, and no
+   * password, are then accepted.
+   */
   REDIS_ALLOW_PLAINTEXT: optional.pipe(z.stringbool().optional()).transform(Boolean),
+  /**
+   * The host the Studio is served on, apart from the landing pages' origin (e.g. studio.pagos.example): /studio is
+   * answered there and nowhere else, and nothing but the Studio is answered there. Needed at build time too (the
+   * pages may then be framed by it, for the Presentation tool).
+   */
+  STUDIO_HOST: optional.pipe(
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]+(?::\d{1,5})?$/, "must be a host name, optionally with a port (studio.pagos.example)")
+      .optional(),
+  ),
 };
 
 /** Operations: logs and traces. */

@@ -212,3 +212,73 @@ test.describe("the 404 log line", () => {
     expect(log).not.toMatch(/no page at \(unknown\)/);
   });
 });
+
+test.describe("the Studio on a host of its own (STUDIO_HOST)", () => {
+  const PORT = E2E_PORTS.studioHost;
+  const SITE_HOST = `127.0.0.1:${PORT}`;
+  const STUDIO = `localhost:${PORT}`;
+  // The Sanity-mode build, reading the local Content Lake, as playwright.config.ts starts it.
+  const sanityEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    NEXT_DIST_DIR: SANITY_MODE.distDir,
+    NEXT_PUBLIC_SANITY_PROJECT_ID: SANITY_MODE.projectId,
+    NEXT_PUBLIC_SANITY_DATASET: SANITY_MODE.dataset,
+    SANITY_API_HOST: E2E_HOSTS.fakeSanity,
+    SANITY_API_READ_TOKEN: "e2e-viewer-token",
+    LEADS_STORE: "embedded",
+    CLIENT_IP_HEADER: "x-real-ip",
+  };
+  const start = (env: Record<string, string>) => {
+    let log = "";
+    const child: ChildProcess = spawn(
+      process.execPath,
+      ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)],
+      { env: { ...sanityEnv, ...env }, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    child.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    return { child, log: () => log };
+  };
+
+  test("with a Meta pixel, production refuses to serve the Studio beside it, naming both variables", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "studio-host-"));
+    const server = start({ NEXT_PUBLIC_META_PIXEL_ID: "1234567890", EMBEDDED_DB_DIR: join(dir, "pglite") });
+    try {
+      const code = await new Promise<number | null>((resolve) => server.child.once("exit", resolve));
+      expect(code).toBe(1);
+      expect(server.log()).toMatch(/NEXT_PUBLIC_META_PIXEL_ID.*STUDIO_HOST/);
+    } finally {
+      server.child.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("answers /studio on that host only, and nothing but the Studio there", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "studio-host-"));
+    const server = start({
+      STUDIO_HOST: STUDIO,
+      NEXT_PUBLIC_META_PIXEL_ID: "1234567890",
+      EMBEDDED_DB_DIR: join(dir, "pglite"),
+    });
+    try {
+      await waitUntilServing(server.child, `http://${SITE_HOST}/mx`, "next start", server.log);
+      const get = (host: string, path: string) => fetch(`http://${host}${path}`, { redirect: "manual" });
+      // The site's origin never serves the Studio: it sends the editor to the Studio's host.
+      const away = await get(SITE_HOST, "/studio/structure");
+      expect(away.status).toBe(308);
+      expect(away.headers.get("location")).toBe(`http://${STUDIO}/studio/structure`);
+      expect((await get(SITE_HOST, "/mx")).status).toBe(200);
+      // The Studio's host serves the Studio, and no landing page (where the pixel would run).
+      const studio = await get(STUDIO, "/studio");
+      expect(studio.status).toBe(200);
+      expect(await studio.text()).toContain("/_next/");
+      for (const path of ["/mx", "/br/empresas", "/", "/api/contact", "/og/mx"])
+        expect((await get(STUDIO, path)).status, path).toBe(404);
+    } finally {
+      await stopGracefully(server.child, 10_000);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -20,6 +20,7 @@ export const E2E_PORTS = {
   securityReview: base + 13,
   devServer: base + 14,
   docsServer: base + 15,
+  studioHost: base + 16,
 } as const;
 
 export const E2E_HOSTS = {

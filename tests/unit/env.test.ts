@@ -400,3 +400,35 @@ describe("environment", () => {
     });
   });
 });
+
+describe("the Studio beside a Meta pixel", () => {
+  const production = {
+    SUPABASE_URL: "https://xyz.supabase.co",
+    SUPABASE_ANON_KEY: "anon",
+    CONVERSION_SIGNING_SECRET: STRONG,
+    CLIENT_IP_HEADER: "x-real-ip",
+  };
+  const withSanityAndPixel = () => {
+    vi.stubEnv("NEXT_PUBLIC_SANITY_PROJECT_ID", "abc123");
+    vi.stubEnv("NEXT_PUBLIC_SANITY_DATASET", "production");
+    vi.stubEnv("NEXT_PUBLIC_META_PIXEL_ID", "1234567890");
+    vi.stubEnv("NEXT_PUBLIC_SITE_URL", "https://pagos.example");
+  };
+
+  it("refuses a production server whose Studio would share the pixel's origin, naming both variables", () => {
+    withSanityAndPixel();
+    expect(productionRefusal(readServerEnv(production))).toMatch(/NEXT_PUBLIC_META_PIXEL_ID.*STUDIO_HOST/);
+    expect(productionRefusal(readServerEnv({ ...production, STUDIO_HOST: "Studio.Pagos.Example" }))).toBeUndefined();
+    expect(readServerEnv({ STUDIO_HOST: "Studio.Pagos.Example" }).STUDIO_HOST).toBe("studio.pagos.example");
+    expect(productionRefusal(readServerEnv({ ...production, STUDIO_HOST: "pagos.example" }))).toMatch(
+      /STUDIO_HOST is the host of NEXT_PUBLIC_SITE_URL/,
+    );
+    expect(() => readServerEnv({ STUDIO_HOST: "https://studio.pagos.example/" })).toThrow(/STUDIO_HOST/);
+  });
+
+  it("keeps the embedded Studio without a pixel", () => {
+    withSanityAndPixel();
+    vi.stubEnv("NEXT_PUBLIC_META_PIXEL_ID", "");
+    expect(productionRefusal(readServerEnv(production))).toBeUndefined();
+  });
+});
