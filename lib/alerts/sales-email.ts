@@ -1,5 +1,6 @@
 import { CLICK_ID_PARAMS, UTM_PARAMS, type Touch } from "../attribution/campaign-touch";
 import type { Lead } from "../contact/leads-store-contract";
+import { mailtoLink } from "./mailto-link";
 import type { Country, Reason, Volume } from "../leads/options";
 import { MARKET_LOCALES, type Market } from "../markets/markets";
 
@@ -209,16 +210,6 @@ function zoneName(at: Date, market: Market): string {
 export const whatsappLink = (e164: string) => `https://wa.me/${e164.replace(/\D/g, "")}`;
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/**
- * The mailto: link of an address, its local part percent-encoded: `?`, `&`, `=`, `%` and `#` are valid there, and
- * left as they are they would add recipients or header fields to the link (RFC 6068). The domain is letters, digits,
- * dots and hyphens (email-rule.ts).
- */
-export function mailtoLink(email: string): string {
-  const at = email.lastIndexOf("@");
-  return `mailto:${encodeURIComponent(email.slice(0, at))}@${email.slice(at + 1)}`;
-}
 
 type Row = { label: string; text: string; html?: string };
 
