@@ -1,4 +1,4 @@
-import { INVISIBLE_RANGES, REFUSED_RANGES } from "../leads/lead-text";
+import { INVISIBLE_RANGES, REFUSED_RANGES } from "../leads/lead-text.ts";
 
 /**
  * Campaign attribution: what a visit's URL and referrer say about where the visitor came from, in the shape the

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MARKETS } from "../markets/markets";
 import { isEmailAddress } from "./email-rule";
-import { hasRefusedCharacter, startsLikeFormula, withoutInvisible } from "../leads/lead-text";
+import { hasRefusedCharacter, startsLikeFormula, withoutInvisible } from "../leads/lead-text.ts";
 import {
   COUNTRIES,
   FIELD_LIMITS,
