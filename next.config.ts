@@ -14,6 +14,9 @@ const cspOptions = {
   dev: process.env.NODE_ENV === "development",
   sanityProjectId: contentBackend(env) === "sanity" ? env.NEXT_PUBLIC_SANITY_PROJECT_ID : undefined,
   metaPixel: Boolean(env.NEXT_PUBLIC_META_PIXEL_ID),
+  // A Studio on a host of its own frames the pages across origins (same scheme as the site).
+  studioOrigin: env.STUDIO_HOST ? `${new URL(env.NEXT_PUBLIC_SITE_URL).protocol}//${env.STUDIO_HOST}` : undefined,
+  siteOrigin: new URL(env.NEXT_PUBLIC_SITE_URL).origin,
 };
 
 const nextConfig = (phase: string): NextConfig => ({

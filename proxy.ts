@@ -1,20 +1,40 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { readServerEnv } from "./lib/env/env";
+import { studioHostDecision } from "./lib/http/studio-host";
+
+/** The paths no route serves: the 404 page logs them. Landing pages, social images, the Studio, the API and assets never. */
+const UNKNOWN_PATH =
+  /^\/(?!(?:mx|br|ar|og|studio|api|_next)(?:\/|$)|favicon\.ico$|robots\.txt$|sitemap\.xml$|icon\.svg$).+/;
+
+let env: ReturnType<typeof readServerEnv> | undefined;
 
 /**
- * Hands the 404 page the path it is answering, which it logs once to the server log. Runs for paths no route
- * serves (the first matcher: landing pages, their social images, the Studio, the API and assets never pass through
- * here) and for any request that brings its own x-unknown-path, which is overwritten with the real path, so the
- * log never carries a value the client chose.
+ * Two jobs. With STUDIO_HOST, the Studio is answered on that host only, and nothing else is (see
+ * lib/http/studio-host.ts). And the 404 page is handed the path it is answering, which it logs once: set for paths no
+ * route serves, and for any request that brings its own x-unknown-path, which is overwritten with the real path, so
+ * the log never carries a value the client chose.
  */
 export function proxy(request: NextRequest) {
+  env ??= readServerEnv();
+  const { pathname, search } = request.nextUrl;
+  const hostHeader = env.FORWARDED_HOST_HEADER ?? "host";
+  const host = request.headers.get(hostHeader)?.split(",").at(-1)?.trim() ?? null;
+  const decision = studioHostDecision(env.STUDIO_HOST, host, pathname);
+  if (decision === "not-found") return new NextResponse("Not found", { status: 404 });
+  if (decision === "to-studio-host") {
+    const protocol = new URL(env.NEXT_PUBLIC_SITE_URL).protocol;
+    return NextResponse.redirect(`${protocol}//${env.STUDIO_HOST}${pathname}${search}`, 308);
+  }
+  if (!UNKNOWN_PATH.test(pathname) && !request.headers.has("x-unknown-path")) return NextResponse.next();
   const headers = new Headers(request.headers);
-  headers.set("x-unknown-path", request.nextUrl.pathname);
+  headers.set("x-unknown-path", pathname);
   return NextResponse.next({ request: { headers } });
 }
 
 export const config = {
+  // Every request but Next's static files: on the Studio's host, a landing page must not be answered either.
   matcher: [
-    "/((?!(?:mx|br|ar|og|studio|api|_next)(?:/|$)|favicon\\.ico$|robots\\.txt$|sitemap\\.xml$|icon\\.svg$).+)",
+    "/((?!_next/static/|_next/image).*)",
     { source: "/:path*", has: [{ type: "header", key: "x-unknown-path" }] },
   ],
 };

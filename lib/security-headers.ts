@@ -4,7 +4,15 @@
  * APIs and inline styles. The landing page may be framed only by our own origin (the Studio's Presentation tool).
  * What a static page can and cannot have, and why: docs/security.md ("Content-Security-Policy").
  */
-type Options = { dev: boolean; sanityProjectId?: string; metaPixel: boolean };
+type Options = {
+  dev: boolean;
+  sanityProjectId?: string;
+  metaPixel: boolean;
+  /** The Studio's own origin (STUDIO_HOST), when it has one: it frames the pages across origins. */
+  studioOrigin?: string;
+  /** The site's origin, which a Studio on its own origin frames. */
+  siteOrigin?: string;
+};
 
 function policy(directives: Record<string, string[]>): string {
   return Object.entries(directives)
@@ -12,7 +20,7 @@ function policy(directives: Record<string, string[]>): string {
     .join("; ");
 }
 
-export function landingCsp({ dev, sanityProjectId, metaPixel }: Options): string {
+export function landingCsp({ dev, sanityProjectId, metaPixel, studioOrigin }: Options): string {
   const sanityApi = sanityProjectId
     ? [`https://${sanityProjectId}.api.sanity.io`, `wss://${sanityProjectId}.api.sanity.io`]
     : [];
@@ -43,7 +51,7 @@ export function landingCsp({ dev, sanityProjectId, metaPixel }: Options): string
     ],
     // The contact form's proof of work runs in a worker script of ours (lib/proof/), never a blob: or data: one.
     "worker-src": ["'self'"],
-    "frame-ancestors": ["'self'"],
+    "frame-ancestors": ["'self'", ...(studioOrigin ? [studioOrigin] : [])],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],
     "object-src": ["'none'"],
@@ -58,7 +66,7 @@ export function landingCsp({ dev, sanityProjectId, metaPixel }: Options): string
  * Gravatar). Signing in itself is a
  * top-level navigation to the API, which a CSP does not govern.
  */
-export function studioCsp({ dev, sanityProjectId }: Options): string {
+export function studioCsp({ dev, sanityProjectId, studioOrigin, siteOrigin }: Options): string {
   // `next dev` runs its client with eval (Fast Refresh, source maps; React's development build needs it too) and
   // hot-reloads over a WebSocket.
   const devScript = dev ? ["'unsafe-eval'"] : [];
@@ -102,8 +110,8 @@ export function studioCsp({ dev, sanityProjectId }: Options): string {
     "connect-src": ["'self'", ...api, "https://cdn.sanity.io", modules, ...devConnect],
     "media-src": ["'self'", "blob:", "https://cdn.sanity.io"],
     "worker-src": ["'self'", "blob:"],
-    // The Presentation tool frames the site itself.
-    "frame-src": ["'self'"],
+    // The Presentation tool frames the site itself: across origins when the Studio has a host of its own.
+    "frame-src": ["'self'", ...(studioOrigin && siteOrigin ? [siteOrigin] : [])],
     "frame-ancestors": ["'self'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],

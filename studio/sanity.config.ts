@@ -17,6 +17,17 @@ const apiVersion = process.env.NEXT_PUBLIC_SANITY_API_VERSION || "2025-10-01";
 
 const SINGLETONS = ["landingPage", "privacyNotice"];
 
+/**
+ * The site's origin when this Studio is served on a host of its own (STUDIO_HOST): the Presentation tool then
+ * previews the site across origins. On the site's own origin (or in `sanity dev`), relative paths as before.
+ */
+function siteOrigin(): string | undefined {
+  const site = process.env.NEXT_PUBLIC_SITE_URL;
+  if (process.env.NODE_ENV !== "production" || !site || typeof window === "undefined") return undefined;
+  const origin = new URL(site).origin;
+  return origin === window.location.origin ? undefined : origin;
+}
+
 export default defineConfig({
   name: "default",
   title: "Puente Pagos",
@@ -27,6 +38,7 @@ export default defineConfig({
     structureTool({ structure }),
     presentationTool({
       previewUrl: {
+        origin: siteOrigin(),
         initial: "/mx",
         previewMode: { enable: "/api/draft-mode/enable", disable: "/api/draft-mode/disable" },
       },

@@ -1,5 +1,6 @@
 import { CLICK_ID_PARAMS, UTM_PARAMS, type Touch } from "../attribution/campaign-touch";
 import type { Lead } from "../contact/leads-store-contract";
+import { mailtoLink } from "./mailto-link";
 import type { Country, Reason, Volume } from "../leads/options";
 import { MARKET_LOCALES, type Market } from "../markets/markets";
 
@@ -239,7 +240,7 @@ export function salesEmail(lead: Lead, receivedAt: Date): SalesEmail {
     {
       label: copy.email,
       text: lead.email,
-      html: `<a href="mailto:${escapeHtml(lead.email)}">${escapeHtml(lead.email)}</a>`,
+      html: `<a href="${escapeHtml(mailtoLink(lead.email))}">${escapeHtml(lead.email)}</a>`,
     },
     {
       label: copy.phone,

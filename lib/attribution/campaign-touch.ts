@@ -1,3 +1,5 @@
+import { INVISIBLE_RANGES, REFUSED_RANGES } from "../leads/lead-text.ts";
+
 /**
  * Campaign attribution: what a visit's URL and referrer say about where the visitor came from, in the shape the
  * browser keeps (first and last touch), the form sends, the route cleans and the database stores. Pure and
@@ -36,10 +38,10 @@ export type Touch = Partial<Record<UtmParam | ClickIdParam, string>> & {
 export type Attribution = { first?: Touch; last?: Touch };
 
 /**
- * C0 and C1 controls (NUL included), DEL, and the bidirectional marks, embeddings, overrides and isolates that
- * make a value display as something else in a report. The migration refuses the same characters.
+ * The characters lead text refuses and the invisible ones it drops (lib/leads/lead-text.ts): here both are removed,
+ * so that tracking input never costs a lead. The migration's CHECKs refuse both.
  */
-const UNWANTED = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+const UNWANTED = new RegExp(`[${REFUSED_RANGES}${INVISIBLE_RANGES}]`, "gu");
 /** A click id is opaque: URL-safe characters only (Google's and Meta's are base64url, Microsoft's hex). */
 const CLICK_ID = /^[A-Za-z0-9._~-]+$/;
 /** Longer text is not read at all: no kept value comes from further than this into it. */
@@ -139,15 +141,26 @@ function campaignOf(given: Given, clickIds: boolean): Touch {
   return touch;
 }
 
+export type CleaningOptions = {
+  /** Whether click ids may be kept (tracking allowed). */
+  clickIds: boolean;
+  now?: number;
+  /**
+   * Whether a URL is on this site: a landing page anywhere else is dropped, as alerts and CRMs show it as ours. The
+   * server passes its own rule; the browser, whose touches come from its own address bar, need not.
+   */
+  isOwnPage?: (url: string) => boolean;
+};
+
 /** A touch as it may be kept: every field cleaned, click ids only when `clickIds` allows; undefined when empty. */
 export function cleanTouch(
   value: unknown,
-  { clickIds, now = Date.now() }: { clickIds: boolean; now?: number },
+  { clickIds, now = Date.now(), isOwnPage }: CleaningOptions,
 ): Touch | undefined {
   if (!isRecord(value)) return undefined;
   const touch = campaignOf(value, clickIds);
   const landing = cleanLandingUrl(value.landing_url);
-  if (landing) touch.landing_url = landing;
+  if (landing && (isOwnPage?.(landing) ?? true)) touch.landing_url = landing;
   const referrer = cleanReferrer(value.referrer);
   if (referrer) touch.referrer = referrer;
   if (Object.keys(touch).length === 0) return undefined;
@@ -160,7 +173,7 @@ export function cleanTouch(
  * The attribution a request carries, cleaned: never an error, whatever arrives. A value that cannot be read is
  * dropped, an over-long one cut, so tracking never costs a lead.
  */
-export function cleanAttribution(value: unknown, options: { clickIds: boolean; now?: number }): Attribution {
+export function cleanAttribution(value: unknown, options: CleaningOptions): Attribution {
   if (!isRecord(value)) return {};
   const first = cleanTouch(value.first, options);
   const last = cleanTouch(value.last, options);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MARKETS } from "../markets/markets";
 import { isEmailAddress } from "./email-rule";
+import { hasRefusedCharacter, startsLikeFormula, withoutInvisible } from "../leads/lead-text.ts";
 import {
   COUNTRIES,
   FIELD_LIMITS,
@@ -19,22 +20,23 @@ import { parsePhone } from "./phone";
  */
 
 /**
- * C0 controls (NUL included, which PostgreSQL cannot store), DEL, and the bidirectional embeddings, overrides
- * and isolates (U+202A–202E, U+2066–2069) that make a name display as something else in a sales tool.
+ * "Required" when absent, "Must be text" for another type: messages a person can act on. Invisible characters that
+ * come with pasted text are removed first; controls, line separators and direction marks are refused (lead-text.ts).
  */
-const FORBIDDEN_CHARACTERS = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/u;
-
-/** "Required" when absent, "Must be text" for another type: messages a person can act on. */
 const string = () =>
   z
     .string({ error: (issue) => (issue.input === undefined ? "Required" : "Must be text") })
+    .overwrite(withoutInvisible)
     .trim()
-    .refine((value) => !FORBIDDEN_CHARACTERS.test(value), "Control or text-direction characters are not allowed");
+    .refine((value) => !hasRefusedCharacter(value), "Control or text-direction characters are not allowed");
 const requiredText = (max: number) => string().min(1, "Required").max(max, `At most ${max} characters`);
+/** A name a spreadsheet shows as typed: never one it would run as a formula (the form's NAME_PATTERN). */
+const nameText = (max: number) =>
+  requiredText(max).refine((value) => !startsLikeFormula(value), "Must not start with =, +, - or @");
 
 const requestSchema = z.strictObject({
-  company: requiredText(FIELD_LIMITS.company),
-  contact: requiredText(FIELD_LIMITS.contact),
+  company: nameText(FIELD_LIMITS.company),
+  contact: nameText(FIELD_LIMITS.contact),
   // The form applies the same rule (email-rule.ts): an address the browser lets through is never refused here.
   email: string()
     .max(FIELD_LIMITS.email, `At most ${FIELD_LIMITS.email} characters`)

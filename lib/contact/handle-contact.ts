@@ -192,7 +192,10 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
   const lead: Lead = {
     ...fields,
     id: submissionId,
-    attribution: cleanAttribution(attribution, { clickIds: tracking }),
+    attribution: cleanAttribution(attribution, {
+      clickIds: tracking,
+      isOwnPage: (url) => isOwnUrl(url, request, deps),
+    }),
     consent,
     noticeVersion: version,
     ...(held && { held }),

@@ -39,6 +39,8 @@ const REJECTED = Symbol.for("contact.leadRejected");
 const CONSTRAINT_FIELDS: Record<string, string> = {
   contact_submissions_company_check: "company",
   contact_submissions_contact_name_check: "contact",
+  contact_submissions_company_text_check: "company",
+  contact_submissions_contact_name_text_check: "contact",
   contact_submissions_email_check: "email",
   contact_submissions_phone_prefix_check: "phonePrefix",
   contact_submissions_phone_check: "phone",

@@ -21,6 +21,16 @@ export const optionalText = text.nullable();
 /** A link visitors follow off the site: https only, so a typo cannot become a `javascript:` or plain-http link. */
 export const httpsUrl = z.url({ protocol: /^https$/, error: "must be a full https:// address" });
 
+/**
+ * A block's annotations: the Studio offers none (`annotations: []`), and Portable Text's default `link` mark renders
+ * any `href`, so a block carrying one (written through the API) is refused rather than rendered.
+ */
+export const noMarkDefs = z
+  .array(z.object({ _key: z.string(), _type: z.string() }).loose())
+  .max(0, "holds annotations (links) the Studio cannot make")
+  .nullish()
+  .transform(() => []);
+
 const span = z.object({
   _type: z.literal("span"),
   _key: z.string(),
@@ -31,10 +41,7 @@ const block = z.object({
   _type: z.literal("block"),
   _key: z.string(),
   style: z.string().optional(),
-  markDefs: z
-    .array(z.object({ _key: z.string(), _type: z.string() }).loose())
-    .nullish()
-    .transform((defs) => defs ?? []),
+  markDefs: noMarkDefs,
   children: z.array(span).min(1),
 });
 export const portableText = z.array(block).min(1, "needs at least one paragraph");

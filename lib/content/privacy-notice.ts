@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MARKETS, MARKET_LOCALES } from "../markets/markets";
 import { InvalidContentError } from "./landing-content";
 import type { PRIVACY_NOTICE_QUERY_RESULT } from "./sanity.types";
+import { noMarkDefs } from "./content-fields";
 
 /**
  * The privacy notice's content boundary, like the landing page's: the document validates completely or the page
@@ -21,10 +22,7 @@ const block = z.object({
   style: z.enum(["normal", "h3"]).optional(),
   listItem: z.literal("bullet").optional(),
   level: z.number().int().positive().optional(),
-  markDefs: z
-    .array(z.object({ _key: z.string(), _type: z.string() }).loose())
-    .nullish()
-    .transform((defs) => defs ?? []),
+  markDefs: noMarkDefs,
   children: z.array(span).min(1),
 });
 

@@ -38,6 +38,13 @@ export function readServerEnv(source: Record<string, string | undefined> = proce
   if (parsed.data.HSTS_PRELOAD && !parsed.data.HSTS_INCLUDE_SUBDOMAINS) {
     failOn("HSTS_PRELOAD", "needs HSTS_INCLUDE_SUBDOMAINS=true as well");
   }
+  // The CRM holds the webhook's secret: were it the conversion's too, the CRM could sign calls to meta-conversion.
+  if (parsed.data.LEAD_WEBHOOK_SECRET && parsed.data.LEAD_WEBHOOK_SECRET === parsed.data.CONVERSION_SIGNING_SECRET) {
+    failOn(
+      "LEAD_WEBHOOK_SECRET",
+      "equals CONVERSION_SIGNING_SECRET: the webhook's receiver could then sign calls to meta-conversion; give each its own secret",
+    );
+  }
   const env = { ...pub, ...parsed.data };
   // Redis means several instances; the embedded database is one process's disk, so their leads would scatter.
   if (env.REDIS_URL && leadsBackend(env) === "embedded") {

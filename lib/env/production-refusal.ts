@@ -1,5 +1,6 @@
 import { MIN_SECRET_LENGTH } from "#edge/signed-request";
 import { clientIpHeader, isLoopbackHost, leadsBackend } from "./env-rules.ts";
+import { contentBackend } from "./public-env.ts";
 import type { ServerEnv } from "./server-schema.ts";
 
 /** The secrets this server checks callers against or signs with: a production server refuses a short one. */
@@ -52,10 +53,25 @@ export function productionRefusal(env: ServerEnv): string | undefined {
   ) {
     problems.push("LEAD_WEBHOOK_URL is http://, and each call carries a lead's contact details: use an https:// URL");
   }
-  if (env.REDIS_URL && !new URL(env.REDIS_URL).password && !env.REDIS_ALLOW_PLAINTEXT) {
+  const redis = env.REDIS_URL ? new URL(env.REDIS_URL) : undefined;
+  if (redis && !redis.password && !env.REDIS_ALLOW_PLAINTEXT) {
     problems.push(
       "REDIS_URL has no password, and whoever can write to that Redis changes the pages every instance serves: put the password in the URL (rediss://default:<password>@host:6379), or set REDIS_ALLOW_PLAINTEXT=1 if only your servers can reach it on a private network",
     );
+  }
+  if (redis?.protocol === "redis:" && !isLoopbackHost(redis.hostname) && !env.REDIS_ALLOW_PLAINTEXT) {
+    problems.push(
+      "REDIS_URL is redis:// to another machine, which sends its password and the cached pages in clear: use rediss:// (TLS), or set REDIS_ALLOW_PLAINTEXT=1 if only your servers can reach it on a private network",
+    );
+  }
+  // The Studio keeps an editor's token in localStorage, which any script on its origin can read: Meta's included.
+  if (env.NEXT_PUBLIC_META_PIXEL_ID && contentBackend(env) === "sanity" && !env.STUDIO_HOST) {
+    problems.push(
+      "NEXT_PUBLIC_META_PIXEL_ID loads Meta's script on every landing page, and the Studio on the same origin keeps editors' tokens where that script can read them: set STUDIO_HOST to a host of the Studio's own (e.g. studio.pagos.example), or unset NEXT_PUBLIC_META_PIXEL_ID",
+    );
+  }
+  if (env.STUDIO_HOST && env.STUDIO_HOST === new URL(env.NEXT_PUBLIC_SITE_URL).host) {
+    problems.push("STUDIO_HOST is the host of NEXT_PUBLIC_SITE_URL: the Studio needs a host of its own");
   }
   return problems.length > 0 ? `Refusing to start a production server: ${problems.join("; ")}.` : undefined;
 }

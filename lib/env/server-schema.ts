@@ -95,8 +95,23 @@ const platformVariables = {
   HSTS_PRELOAD: optional.pipe(z.stringbool().optional()).transform(Boolean),
   /** Several instances share the contact rate limit and the page cache in this Redis (redis:// or rediss://). */
   REDIS_URL: optional.pipe(z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional()),
-  /** `1`: the operator's opt-in to a Redis without a password (only on a private network nobody else reaches). */
+  /**
+   * `1`: the Redis sits on a private network only the servers reach: plain redis:// to another machine, and no
+   * password, are then accepted.
+   */
   REDIS_ALLOW_PLAINTEXT: optional.pipe(z.stringbool().optional()).transform(Boolean),
+  /**
+   * The host the Studio is served on, apart from the landing pages' origin (e.g. studio.pagos.example): /studio is
+   * answered there and nowhere else, and nothing but the Studio is answered there. Needed at build time too (the
+   * pages may then be framed by it, for the Presentation tool).
+   */
+  STUDIO_HOST: optional.pipe(
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]+(?::\d{1,5})?$/, "must be a host name, optionally with a port (studio.pagos.example)")
+      .optional(),
+  ),
 };
 
 /** Operations: logs and traces. */
@@ -108,6 +123,11 @@ const operationsVariables = {
   OTEL_EXPORTER_OTLP_ENDPOINT: optional.pipe(otlpUrl),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optional.pipe(otlpUrl),
   OTEL_SERVICE_NAME: z.string().trim().min(1).default("puente-pagos-site"),
+  /**
+   * `1`: the proxy in front sets (or replaces) the W3C `traceparent` of every request, so its trace is continued.
+   * Otherwise a request's own traceparent is ignored: a client would choose the trace id and turn sampling off.
+   */
+  TRACEPARENT_FROM_PROXY: optional.pipe(z.stringbool().optional()).transform(Boolean),
 };
 
 /** Every server-side variable, by concern; `NEXT_PUBLIC_*` ones are in public-env.ts. */

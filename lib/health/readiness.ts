@@ -7,6 +7,7 @@ import { serverEnv } from "../env/server-env";
 import { log } from "../logging/logger";
 import { connectRedis } from "../redis/redis-client";
 import { supabaseServerClient } from "../supabase/server-client";
+import { inSpan, markActiveSpanFailed } from "../telemetry/spans";
 
 /** Each dependency's own deadline: together under the 2 s a probe is usually given (see docs/operations.md). */
 export const STORE_DEADLINE_MS = 1500;
@@ -55,7 +56,8 @@ async function checkStore(env: ServerEnv, signal: AbortSignal): Promise<void> {
 const holder = globalThis as typeof globalThis & {
   __readinessRedis?: Redis;
   __readiness?: { at: number; result: Promise<Readiness> };
-  __wasReady?: boolean;
+  /** The failing dependencies of the last check, comma-separated ("" when ready). */
+  __readinessState?: string;
 };
 
 /** Redis answers PING on a connection of its own (the rate limiter's and page cache's fall back silently, by design). */
@@ -84,29 +86,30 @@ async function timed(
   }
 }
 
-async function check(): Promise<Readiness> {
-  const env = serverEnv();
-  const checks: Record<string, Promise<CheckResult>> = {
-    store: timed("the leads store", STORE_DEADLINE_MS, (signal) => checkStore(env, signal), leadsBackend(env)),
-  };
-  if (env.REDIS_URL) checks.redis = timed("Redis", REDIS_DEADLINE_MS, (signal) => checkRedis(env.REDIS_URL!, signal));
-  const results = Object.fromEntries(
-    await Promise.all(Object.entries(checks).map(async ([name, result]) => [name, await result] as const)),
-  );
-  const ready = Object.values(results).every((r) => r.status === "up");
-  if (holder.__wasReady !== ready) {
-    const failing = Object.entries(results)
-      .filter(([, r]) => r.status === "down")
-      .map(([name, r]) => `${name}: ${r.error}`);
-    if (ready) log.info("readiness.changed", "Ready: this instance can take leads", { ready });
-    else
-      log.warn("readiness.changed", `Not ready: ${failing.join("; ")}`, {
-        ready,
-        failing: Object.keys(results).filter((name) => results[name]!.status === "down"),
-      });
-    holder.__wasReady = ready;
-  }
-  return { ready, checkedAt: new Date().toISOString(), checks: results };
+function check(): Promise<Readiness> {
+  return inSpan("readiness.check", {}, async (span) => {
+    const env = serverEnv();
+    const checks: Record<string, Promise<CheckResult>> = {
+      store: timed("the leads store", STORE_DEADLINE_MS, (signal) => checkStore(env, signal), leadsBackend(env)),
+    };
+    if (env.REDIS_URL) checks.redis = timed("Redis", REDIS_DEADLINE_MS, (signal) => checkRedis(env.REDIS_URL!, signal));
+    const results = Object.fromEntries(
+      await Promise.all(Object.entries(checks).map(async ([name, result]) => [name, await result] as const)),
+    );
+    const ready = Object.values(results).every((r) => r.status === "up");
+    const failing = Object.keys(results).filter((name) => results[name]!.status === "down");
+    const reasons = failing.map((name) => `${name}: ${results[name]!.error}`).join("; ");
+    span.setAttributes({ "readiness.ready": ready, "readiness.failing": failing });
+    if (!ready) markActiveSpanFailed(reasons);
+    // Logged when the answer changes, or the dependencies that fail do.
+    const state = failing.join(",");
+    if (holder.__readinessState !== state) {
+      if (ready) log.info("readiness.changed", "Ready: this instance can take leads", { ready });
+      else log.warn("readiness.changed", `Not ready: ${reasons}`, { ready, failing });
+      holder.__readinessState = state;
+    }
+    return { ready, checkedAt: new Date().toISOString(), checks: results };
+  });
 }
 
 /** Whether this instance can take a lead now: every dependency checked in parallel, the answer reused for a few seconds. */

@@ -1,4 +1,5 @@
 import type { Market } from "../markets/markets";
+import { FORMULA_START_CHARACTERS, INVISIBLE_RANGES } from "./lead-text.ts";
 
 /**
  * Option values of the contact form: the data contract shared by the browser, the route handler and the
@@ -46,3 +47,10 @@ export const FIELD_LIMITS = {
  */
 export const PHONE_PATTERN = "\\+?[0-9 \\(\\)\\.\\-]+";
 export const PHONE_MIN_LENGTH = 6;
+
+/**
+ * The company's and the contact's name (the browser's `pattern`, compiled with the `v` flag): not starting, once
+ * spaces and invisible characters are skipped, with what a spreadsheet reads as a formula (see lead-text.ts). The
+ * route applies the same rule after trimming, so the browser's own check and the route's never disagree.
+ */
+export const NAME_PATTERN = `[\\s${INVISIBLE_RANGES}]*[^${FORMULA_START_CHARACTERS}\\s${INVISIBLE_RANGES}].*`;

@@ -8,7 +8,7 @@ import type { Lead } from "../contact/leads-store-contract";
 import { CONVERSION_CALL_TIMEOUT_MS } from "#edge/deadlines";
 import { allowsTracking } from "#edge/consent-state";
 import type { ConversionRequest } from "#edge/meta-event";
-import { SIGNATURE_HEADER, signatureHeader } from "#edge/signed-request";
+import { CONVERSION_SIGNATURE_PURPOSE, SIGNATURE_HEADER, signatureHeader } from "#edge/signed-request";
 import type { MetaBrowserIds } from "./browser-ids";
 
 /** What the visit that sent the lead tells Meta (see ConversionRequest). */
@@ -88,7 +88,12 @@ export async function reportLeadConversion(lead: Lead, visit: LeadVisit): Promis
         body,
         headers: {
           "content-type": "application/json",
-          [SIGNATURE_HEADER]: await signatureHeader(env.CONVERSION_SIGNING_SECRET, body),
+          [SIGNATURE_HEADER]: await signatureHeader(
+            env.CONVERSION_SIGNING_SECRET,
+            body,
+            Date.now(),
+            CONVERSION_SIGNATURE_PURPOSE,
+          ),
         },
         // Longer than the function's own deadlines toward the database and Meta, so a slow Meta is reported as
         // the function's failure, never as a false timeout here.

@@ -173,6 +173,32 @@ describe("POST /api/contact", () => {
     ]);
   });
 
+  it("keeps a landing page only on the site's own origin: the email and the CRM show it as ours", async () => {
+    const body = valid({
+      attribution: {
+        first: { utm_source: "meta", landing_url: "https://evil.example/mx?utm_source=meta" },
+        last: {
+          utm_source: "google",
+          landing_url: `${SITE}/mx?utm_source=google`,
+          referrer: "https://www.google.com/search",
+        },
+      },
+    });
+    expect((await handleContact(post(body), deps())).status).toBe(201);
+    const { rows } = await db.query(
+      "select first_utm_source, first_landing_url, last_landing_url, last_referrer from contact_submissions",
+    );
+    expect(rows).toEqual([
+      {
+        first_utm_source: "meta",
+        first_landing_url: null,
+        last_landing_url: `${SITE}/mx?utm_source=google`,
+        last_referrer: "https://www.google.com/search",
+      },
+    ]);
+    expect(alerted[0]!.attribution.first).not.toHaveProperty("landing_url");
+  });
+
   it("stores both touches with the lead, click ids included where tracking is allowed", async () => {
     const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString();
     const attribution = {

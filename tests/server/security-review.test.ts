@@ -131,6 +131,38 @@ test("guesses at DRAFT_MODE_SECRET are limited per client like submissions; the 
   for (let i = 0; i < 6; i++) expect((await enable(E2E_SECRETS.DRAFT_MODE_SECRET, "198.51.100.78")).status()).toBe(307);
 });
 
+test("with Sanity, guesses at the Presentation tool's secret are limited per client too; a right one still works", async () => {
+  const docs = readDataset(SANITY_MODE.datasetFile);
+  const secret = {
+    _id: "sanity-preview-url-secret.guesses",
+    _type: "sanity.previewUrlSecret",
+    _updatedAt: new Date().toISOString(),
+    secret: "e2e-review-guessed-secret",
+    studioUrl: "/studio",
+  };
+  writeDataset([...docs.filter((d) => d._id !== secret._id), secret], SANITY_MODE.datasetFile);
+  try {
+    // Each guess would be an uncached Content Lake query made with the read token.
+    const enable = (guess: string, ip: string) =>
+      request.get(
+        `${E2E_HOSTS.sanity}/api/draft-mode/enable?sanity-preview-secret=${guess}&sanity-preview-pathname=/mx`,
+        {
+          maxRedirects: 0,
+          headers: { "x-real-ip": ip },
+        },
+      );
+    const guesses = [];
+    for (let i = 0; i < 6; i++) guesses.push((await enable(`guess-${i}`, "198.51.100.91")).status());
+    expect(guesses).toEqual([401, 401, 401, 401, 401, 429]);
+    const limited = await enable(secret.secret, "198.51.100.91");
+    expect(limited.status()).toBe(429);
+    expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+    for (let i = 0; i < 6; i++) expect((await enable(secret.secret, "198.51.100.92")).status()).toBe(307);
+  } finally {
+    writeDataset(docs, SANITY_MODE.datasetFile);
+  }
+});
+
 describe("the 404 log line", () => {
   const PORT = E2E_PORTS.securityReview;
   const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -176,5 +208,75 @@ describe("the 404 log line", () => {
     expect(log).toContain("404: no page at /api/nope");
     expect(log).not.toMatch(/user=root/);
     expect(log).not.toMatch(/no page at \(unknown\)/);
+  });
+});
+
+describe("the Studio on a host of its own (STUDIO_HOST)", () => {
+  const PORT = E2E_PORTS.studioHost;
+  const SITE_HOST = `127.0.0.1:${PORT}`;
+  const STUDIO = `localhost:${PORT}`;
+  // The Sanity-mode build, reading the local Content Lake, as playwright.config.ts starts it.
+  const sanityEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    NEXT_DIST_DIR: SANITY_MODE.distDir,
+    NEXT_PUBLIC_SANITY_PROJECT_ID: SANITY_MODE.projectId,
+    NEXT_PUBLIC_SANITY_DATASET: SANITY_MODE.dataset,
+    SANITY_API_HOST: E2E_HOSTS.fakeSanity,
+    SANITY_API_READ_TOKEN: "e2e-viewer-token",
+    LEADS_STORE: "embedded",
+    CLIENT_IP_HEADER: "x-real-ip",
+  };
+  const start = (env: Record<string, string>) => {
+    let log = "";
+    const child: ChildProcess = spawn(
+      process.execPath,
+      ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)],
+      { env: { ...sanityEnv, ...env }, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    child.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    return { child, log: () => log };
+  };
+
+  test("with a Meta pixel, production refuses to serve the Studio beside it, naming both variables", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "studio-host-"));
+    const server = start({ NEXT_PUBLIC_META_PIXEL_ID: "1234567890", EMBEDDED_DB_DIR: join(dir, "pglite") });
+    try {
+      const code = await new Promise<number | null>((resolve) => server.child.once("exit", resolve));
+      expect(code).toBe(1);
+      expect(server.log()).toMatch(/NEXT_PUBLIC_META_PIXEL_ID.*STUDIO_HOST/);
+    } finally {
+      server.child.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("answers /studio on that host only, and nothing but the Studio there", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "studio-host-"));
+    const server = start({
+      STUDIO_HOST: STUDIO,
+      NEXT_PUBLIC_META_PIXEL_ID: "1234567890",
+      EMBEDDED_DB_DIR: join(dir, "pglite"),
+    });
+    try {
+      await waitUntilServing(server.child, `http://${SITE_HOST}/mx`, "next start", server.log);
+      const get = (host: string, path: string) => fetch(`http://${host}${path}`, { redirect: "manual" });
+      // The site's origin never serves the Studio: it sends the editor to the Studio's host.
+      const away = await get(SITE_HOST, "/studio/structure");
+      expect(away.status).toBe(308);
+      expect(away.headers.get("location")).toBe(`http://${STUDIO}/studio/structure`);
+      expect((await get(SITE_HOST, "/mx")).status).toBe(200);
+      // The Studio's host serves the Studio, and no landing page (where the pixel would run).
+      const studio = await get(STUDIO, "/studio");
+      expect(studio.status).toBe(200);
+      expect(await studio.text()).toContain("/_next/");
+      for (const path of ["/mx", "/br/empresas", "/", "/api/contact", "/og/mx"])
+        expect((await get(STUDIO, path)).status, path).toBe(404);
+    } finally {
+      await stopGracefully(server.child, 10_000);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

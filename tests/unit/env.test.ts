@@ -178,14 +178,47 @@ describe("environment", () => {
         }),
       ),
     ).toBeUndefined();
-    expect(
-      productionRefusal(
-        readServerEnv({ CONTACT_PROOF_SECRET: STRONG, ...supabase, REDIS_URL: "redis://:s3cret@10.0.0.5:6379" }),
-      ),
-    ).toBeUndefined();
-    expect(() => readServerEnv({ CONTACT_PROOF_SECRET: STRONG, REDIS_ALLOW_PLAINTEXT: "perhaps" })).toThrow(
-      /REDIS_ALLOW_PLAINTEXT/,
-    );
+    expect(() => readServerEnv({ REDIS_ALLOW_PLAINTEXT: "perhaps" })).toThrow(/REDIS_ALLOW_PLAINTEXT/);
+  });
+
+  it("refuses a production redis:// off this machine, which sends the password and the cached pages in clear", () => {
+    const supabase = {
+      CONTACT_PROOF_SECRET: STRONG,
+      SUPABASE_URL: "https://xyz.supabase.co",
+      SUPABASE_ANON_KEY: "anon",
+      CONVERSION_SIGNING_SECRET: STRONG,
+      CLIENT_IP_HEADER: "x-real-ip",
+    };
+    for (const url of ["redis://:s3cret@10.0.0.5:6379", "redis://default:s3cret@redis.example.com:6379"]) {
+      const refusal = productionRefusal(readServerEnv({ ...supabase, REDIS_URL: url }));
+      expect(refusal, url).toMatch(/REDIS_URL is redis:\/\/ to another machine.*rediss:\/\/.*REDIS_ALLOW_PLAINTEXT=1/);
+      expect(refusal, url).not.toContain("s3cret");
+      // A private network the operator vouches for: no TLS, and the password optional.
+      expect(
+        productionRefusal(readServerEnv({ ...supabase, REDIS_URL: url, REDIS_ALLOW_PLAINTEXT: "1" })),
+        url,
+      ).toBeUndefined();
+    }
+    for (const url of [
+      "rediss://default:s3cret@eu1.upstash.io:6379",
+      "redis://:s3cret@127.0.0.1:6379",
+      "redis://:s3cret@localhost:6379",
+      "redis://:s3cret@[::1]:6379",
+    ])
+      expect(productionRefusal(readServerEnv({ ...supabase, REDIS_URL: url })), url).toBeUndefined();
+  });
+
+  it("refuses equal webhook and conversion secrets, naming both: the CRM could sign calls to meta-conversion", () => {
+    const same = {
+      SUPABASE_URL: "https://xyz.supabase.co",
+      SUPABASE_ANON_KEY: "anon",
+      CONVERSION_SIGNING_SECRET: STRONG,
+      LEAD_WEBHOOK_URL: "https://crm.example/hooks/leads",
+      LEAD_WEBHOOK_SECRET: STRONG,
+    };
+    expect(() => readServerEnv(same)).toThrow(/LEAD_WEBHOOK_SECRET.*CONVERSION_SIGNING_SECRET/);
+    expect(() => readServerEnv(same)).not.toThrow(new RegExp(STRONG));
+    expect(() => readServerEnv({ ...same, LEAD_WEBHOOK_SECRET: `${STRONG}x` })).not.toThrow();
   });
 
   it("counts a forwarded host as the site's own only when the operator names its header (development: Host)", () => {
@@ -488,5 +521,38 @@ describe("environment", () => {
         ),
       ).toBeUndefined();
     });
+  });
+});
+
+describe("the Studio beside a Meta pixel", () => {
+  const production = {
+    CONTACT_PROOF_SECRET: STRONG,
+    SUPABASE_URL: "https://xyz.supabase.co",
+    SUPABASE_ANON_KEY: "anon",
+    CONVERSION_SIGNING_SECRET: STRONG,
+    CLIENT_IP_HEADER: "x-real-ip",
+  };
+  const withSanityAndPixel = () => {
+    vi.stubEnv("NEXT_PUBLIC_SANITY_PROJECT_ID", "abc123");
+    vi.stubEnv("NEXT_PUBLIC_SANITY_DATASET", "production");
+    vi.stubEnv("NEXT_PUBLIC_META_PIXEL_ID", "1234567890");
+    vi.stubEnv("NEXT_PUBLIC_SITE_URL", "https://pagos.example");
+  };
+
+  it("refuses a production server whose Studio would share the pixel's origin, naming both variables", () => {
+    withSanityAndPixel();
+    expect(productionRefusal(readServerEnv(production))).toMatch(/NEXT_PUBLIC_META_PIXEL_ID.*STUDIO_HOST/);
+    expect(productionRefusal(readServerEnv({ ...production, STUDIO_HOST: "Studio.Pagos.Example" }))).toBeUndefined();
+    expect(readServerEnv({ STUDIO_HOST: "Studio.Pagos.Example" }).STUDIO_HOST).toBe("studio.pagos.example");
+    expect(productionRefusal(readServerEnv({ ...production, STUDIO_HOST: "pagos.example" }))).toMatch(
+      /STUDIO_HOST is the host of NEXT_PUBLIC_SITE_URL/,
+    );
+    expect(() => readServerEnv({ STUDIO_HOST: "https://studio.pagos.example/" })).toThrow(/STUDIO_HOST/);
+  });
+
+  it("keeps the embedded Studio without a pixel", () => {
+    withSanityAndPixel();
+    vi.stubEnv("NEXT_PUBLIC_META_PIXEL_ID", "");
+    expect(productionRefusal(readServerEnv(production))).toBeUndefined();
   });
 });

@@ -41,7 +41,7 @@ describe("Meta's normalisation rules", () => {
       expect(nameParts("Seán O'Brien-Núñez", "ar")).toEqual({ fn: "seán", ln: "obriennúñez" });
       expect(nameParts("ÑANDÚ", "ar")).toEqual({ fn: "ñandú" });
       expect(nameParts("Ana-María Gómez", "mx")).toEqual({ fn: "anamaría", ln: "gómez" });
-      expect(nameParts("Ana Pérez (compras) 2", "mx")).toEqual({ fn: "ana", ln: "compras" });
+      expect(nameParts("Ana Pérez (compras) 2", "mx")).toEqual({ fn: "ana", ln: "pérez" });
       expect(nameParts("Zoë 🚀 Ødegård", "br")).toEqual({ fn: "zoë", ln: "ødegård" });
       expect(nameParts("Conceição Gonçalves", "br")).toEqual({ fn: "conceição", ln: "gonçalves" });
       // A decomposed accent (as some keyboards type it) hashes like the composed one.
@@ -61,8 +61,38 @@ describe("Meta's normalisation rules", () => {
       expect(nameParts("María José García López", "mx")).toEqual({ fn: "maría", ln: "garcía" });
       expect(nameParts("Juan Pablo Fernández de la Torre", "ar")).toEqual({ fn: "juan", ln: "fernández" });
       expect(nameParts("Ana Paula Souza Lima", "br")).toEqual({ fn: "ana", ln: "lima" });
-      // Three words or fewer: the last one.
-      expect(nameParts("Juan Carlos Pérez", "mx")).toEqual({ fn: "juan", ln: "pérez" });
+      // Three words: in Brazil the last one, whichever the second is.
+      expect(nameParts("Ana Paula Souza", "br")).toEqual({ fn: "ana", ln: "souza" });
+    });
+
+    it("sends both readings of a three-word Spanish name: given + given + surname, or given + two surnames", () => {
+      expect(nameParts("Juan Carlos Pérez", "mx")).toEqual({ fn: "juan", ln: "pérez", otherLn: "carlos" });
+      expect(nameParts("Juan Pérez García", "ar")).toEqual({ fn: "juan", ln: "garcía", otherLn: "pérez" });
+    });
+
+    it("drops what is not a word of the name: emoji leftovers, notes in parentheses, generational suffixes", () => {
+      // An emoji leaves a variation selector (U+FE0F) or a keycap mark (U+20E3): no letter, so no word.
+      expect(nameParts("Andrea López ❤️", "mx")).toEqual({ fn: "andrea", ln: "lópez" });
+      expect(nameParts("Andrea López 1️⃣", "ar")).toEqual({ fn: "andrea", ln: "lópez" });
+      expect(nameParts("❤️ Andrea", "br")).toEqual({ fn: "andrea" });
+      expect(nameParts("Ana Pérez (compras)", "mx")).toEqual({ fn: "ana", ln: "pérez" });
+      expect(nameParts("Ana Pérez [ventas", "mx")).toEqual({ fn: "ana", ln: "pérez" });
+      expect(nameParts("Juan Pérez Jr.", "mx")).toEqual({ fn: "juan", ln: "pérez" });
+      expect(nameParts("João Silva Filho", "br")).toEqual({ fn: "joão", ln: "silva" });
+      expect(nameParts("Ana Neto", "br")).toEqual({ fn: "ana", ln: "neto" });
+    });
+
+    it("reads “y” and “e” between two surnames as joining them: the paternal one in Spanish, the last in Brazil", () => {
+      expect(nameParts("José Ortega y Gasset", "mx")).toEqual({ fn: "josé", ln: "ortega" });
+      expect(nameParts("Juan Carlos Ortega y Gasset", "ar")).toEqual({ fn: "juan", ln: "ortega" });
+      expect(nameParts("Luis Pérez e Iglesias", "mx")).toEqual({ fn: "luis", ln: "pérez" });
+      expect(nameParts("Maria Souza e Silva", "br")).toEqual({ fn: "maria", ln: "silva" });
+      expect(nameParts("Ana y", "mx")).toEqual({ fn: "ana", ln: "y" });
+    });
+
+    it("sends each reading of the last name as its own hashed value", async () => {
+      const event = await buildLeadEvent({ ...stored, contact_name: "Juan Carlos Pérez", market: "mx" }, visit);
+      expect(event.user_data.ln).toEqual([sha256("pérez"), sha256("carlos")]);
     });
 
     it("skips a leading title, and gives no name for none", () => {

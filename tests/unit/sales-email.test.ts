@@ -116,3 +116,21 @@ describe("the sales alert email", () => {
     expect(subject).toContain(hostile);
   });
 });
+
+describe("the email link of the sales alert", () => {
+  it("writes to the lead's own address, even when its local part holds ? & = % #", () => {
+    for (const email of [
+      "a?to=attacker%40evil.example&subject=x@victim.com",
+      "a#b&cc=x@victim.com",
+      "ana@example.com",
+    ]) {
+      const { html } = salesEmail(sampleLead({ email }), RECEIVED);
+      const href = /<a href="(mailto:[^"]*)"/.exec(html)![1]!.replaceAll("&amp;", "&");
+      const link = new URL(href);
+      // What a mail client reads: one recipient (the path, percent-decoded) and no header fields.
+      expect(decodeURIComponent(link.pathname), email).toBe(email);
+      expect(link.search, email).toBe("");
+      expect(link.hash, email).toBe("");
+    }
+  });
+});

@@ -1,6 +1,11 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { signatureHeader, SIGNATURE_TOLERANCE_SECONDS, verifySignatureHeader } from "#edge/signed-request";
+import {
+  CONVERSION_SIGNATURE_PURPOSE,
+  signatureHeader,
+  SIGNATURE_TOLERANCE_SECONDS,
+  verifySignatureHeader,
+} from "#edge/signed-request";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 const BODY = JSON.stringify({
@@ -51,5 +56,18 @@ describe("signed calls between our services", () => {
     expect(await verify(header, BODY, NOW + window)).toBe("ok");
     expect(await verify(header, BODY, NOW + window + 1)).toBe("stale");
     expect(await verify(header, BODY, NOW - window - 1)).toBe("stale");
+  });
+
+  it("labels a conversion call with its purpose: a webhook's signature made with the same secret does not pass", async () => {
+    const webhook = await signatureHeader(SECRET, BODY, NOW);
+    const conversion = await signatureHeader(SECRET, BODY, NOW, CONVERSION_SIGNATURE_PURPOSE);
+    const asConversion = (header: string) =>
+      verifySignatureHeader(SECRET, header, BODY, { now: NOW, purpose: CONVERSION_SIGNATURE_PURPOSE }).then((c) =>
+        c.ok ? "ok" : c.reason,
+      );
+    expect(await asConversion(webhook)).toBe("mismatch");
+    expect(await asConversion(conversion)).toBe("ok");
+    // Nor the other way round; the webhook's own format is unchanged (see the first test).
+    expect((await verifySignatureHeader(SECRET, conversion, BODY, { now: NOW })).ok).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { FIELD_LIMITS } from "@/lib/leads/options";
+import { FIELD_LIMITS, NAME_PATTERN } from "@/lib/leads/options";
 import { described, FieldLabel, FieldMessage, inputClass, type FieldProps } from "./field-parts";
 
 type Props = FieldProps<"company" | "contact" | "email"> & {
@@ -17,6 +17,8 @@ export function TextField({ name, label, message, type, autoComplete, placeholde
         type={type}
         required
         maxLength={FIELD_LIMITS[name]}
+        // A name a spreadsheet would run as a formula is refused by the browser's own validity, as by the route.
+        pattern={type === "text" ? NAME_PATTERN : undefined}
         autoComplete={autoComplete}
         placeholder={placeholder}
         className={inputClass}

@@ -123,45 +123,62 @@ const TITLES = new Set([
   "eng",
 ]);
 
+/** Generational suffixes after a surname ("Jr.", Brazil's "Filho", "Neto"): not the surname Meta matches on. */
+const SUFFIXES = new Set(["jr", "sr", "junior", "júnior", "filho", "neto", "sobrinho", "ii", "iii", "iv"]);
+/** "y" / "e" between two surnames joins them: "Ortega y Gasset", "Souza e Silva". */
+const CONNECTORS = new Set(["y", "e"]);
+
 /**
  * First and last name from the one name the form asks for, normalised as Meta's customer information parameters ask:
  * lower case, no punctuation ("O'Brien" → "obrien", "García-López" → "garcíalópez"), spaces removed, accented letters
  * kept and sent as UTF-8 (Meta recommends a-z but takes UTF-8; stripping accents would turn "Núñez" into another
  * name), composed (NFC) so that a name typed with combining accents hashes like the same name typed with precomposed
- * ones. Digits and symbols are no part of a name and go too.
+ * ones. Digits and symbols are no part of a name and go too; so does a note in parentheses ("(compras)"), and a
+ * "word" with no letter left, such as the variation selector an emoji leaves behind.
  *
- * Which words are which, from one field: the first word is the first name (a second given name, as in "María José",
- * cannot be told from a surname); a leading title ("Lic.", "Ing.", "Dr.") is skipped. The last name is a surname with
- * its particles ("María José de la Fuente" → maría / delafuente; "João da Silva" → joão / dasilva). With two surnames
- * after two given names, Mexicans and Argentinians go by the first (paternal) one and Brazilians by the last one:
- * "María José García López" on /mx → maría / garcía, "Ana Paula Souza Lima" on /br → ana / lima. With three words or
- * fewer the last one is taken. A single word is a first name only. A wrong guess only means Meta does not match on
- * that value.
+ * Which words are which, from one field: the first word is the first name; a leading title ("Lic.", "Ing.", "Dr.") is
+ * skipped, and so is a trailing generational suffix ("Jr.", "Filho"). The last name is a surname with its particles
+ * ("María José de la Fuente" → maría / delafuente; "João da Silva" → joão / dasilva). Mexicans and Argentinians go by
+ * the first (paternal) of two surnames, Brazilians by the last one: "María José García López" on /mx → garcía, "Ana
+ * Paula Souza Lima" on /br → lima; "y" or "e" between two words marks them as the two surnames ("José Ortega y Gasset"
+ * → ortega on /mx; "Maria Souza e Silva" → silva on /br). Three words are ambiguous in Spanish without a list of given
+ * names ("Juan Carlos Pérez" or "Juan Pérez García"): `ln` is the last word and `otherLn` the middle one, and Meta
+ * gets both, as `ln` takes several values. A single word is a first name only. A wrong guess only means Meta does not
+ * match on that value.
  */
-export function nameParts(contactName: string, market: string): { fn?: string; ln?: string } {
+export function nameParts(contactName: string, market: string): { fn?: string; ln?: string; otherLn?: string } {
   const words = contactName
     .normalize("NFC")
     .toLowerCase()
+    .replace(/[([][^)\]]*[)\]]?/gu, " ")
     .split(/\s+/u)
     .map((word) => word.replace(/[^\p{L}\p{M}]/gu, ""))
-    .filter(Boolean);
+    .filter((word) => /\p{L}/u.test(word));
   while (words.length > 1 && TITLES.has(words[0]!)) words.shift();
+  while (words.length > 2 && SUFFIXES.has(words.at(-1)!)) words.pop();
   const [first, ...rest] = words;
   if (!first) return {};
-  // Each surname with the particles before it: ["de", "la", "fuente"] → ["delafuente"].
+  // Each surname with the particles before it: ["de", "la", "fuente"] → ["delafuente"]; `joined` is the index of
+  // the surname a connector follows.
   const units: string[] = [];
   let particles = "";
-  for (const word of rest) {
-    if (SURNAME_PARTICLES.has(word)) {
+  let joined: number | undefined;
+  rest.forEach((word, i) => {
+    if (CONNECTORS.has(word) && units.length > 0 && i < rest.length - 1 && !particles) {
+      joined = units.length - 1;
+    } else if (SURNAME_PARTICLES.has(word)) {
       particles += word;
     } else {
       units.push(particles + word);
       particles = "";
     }
-  }
+  });
   if (units.length === 0) return { fn: first };
-  const ln = units.length >= 3 && market !== "br" ? units.at(-2)! : units.at(-1)!;
-  return { fn: first, ln };
+  const spanish = market !== "br";
+  if (joined !== undefined) return { fn: first, ln: spanish ? units[joined]! : units.at(-1)! };
+  if (units.length >= 3 && spanish) return { fn: first, ln: units.at(-2)! };
+  if (units.length === 2 && spanish && rest.length === 2) return { fn: first, ln: units[1]!, otherLn: units[0]! };
+  return { fn: first, ln: units.at(-1)! };
 }
 
 export async function sha256Hex(value: string): Promise<string> {
@@ -206,7 +223,7 @@ export const mayReport = (lead: StoredLead, consent: ConsentState) =>
  */
 export async function buildLeadEvent(lead: StoredLead, context: VisitContext): Promise<ConversionsApiEvent> {
   const email = await sha256Hex(normaliseEmail(lead.email));
-  const { fn, ln } = nameParts(lead.contact_name, lead.market);
+  const { fn, ln, otherLn } = nameParts(lead.contact_name, lead.market);
   return {
     event_name: "Lead",
     event_time: Math.floor(new Date(lead.created_at).getTime() / 1000),
@@ -217,7 +234,7 @@ export async function buildLeadEvent(lead: StoredLead, context: VisitContext): P
       em: [email],
       ph: [await sha256Hex(normalisePhone(lead.phone_e164))],
       ...(fn ? { fn: [await sha256Hex(fn)] } : {}),
-      ...(ln ? { ln: [await sha256Hex(ln)] } : {}),
+      ...(ln ? { ln: await Promise.all([ln, ...(otherLn ? [otherLn] : [])].map(sha256Hex)) } : {}),
       external_id: [email],
       country: [await sha256Hex(lead.market.toLowerCase())],
       client_user_agent: context.clientUserAgent,

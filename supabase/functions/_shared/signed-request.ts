@@ -1,5 +1,7 @@
 // Signed calls between our own services (the site → an Edge Function, the site → a webhook receiver). The caller
-// sends `X-Signature: t=<unix ms>,v1=<hex HMAC-SHA256 of "<t>.<body bytes>">` made with a secret only the two hold;
+// sends `X-Signature: t=<unix ms>,v1=<hex HMAC-SHA256 of "<t>.<body bytes>">` made with a secret only the two hold
+// (calls between our own ends put their purpose first, "<purpose>:<t>.<body bytes>", so a signature made for one
+// receiver is worth nothing to another even if their secrets were the same; the webhook keeps the format CRMs know);
 // the receiver recomputes it over the exact bytes it received, compares in constant time, and accepts a timestamp
 // within the tolerance window either side of its clock. Inside the window a captured call could be sent again, so
 // the receiver also records each accepted signature until `expiresAt`, where all of its instances see it (the
@@ -17,15 +19,18 @@ export type SignatureCheck =
   | { ok: true; signature: string; expiresAt: Date }
   | { ok: false; reason: "missing" | "malformed" | "mismatch" | "stale" };
 
+/** What a call to the meta-conversion function signs for: a webhook's signature (no purpose) never passes there. */
+export const CONVERSION_SIGNATURE_PURPOSE = "meta-conversion";
+
 const encoder = new TextEncoder();
 
 function hmacKey(secret: string, usage: "sign" | "verify"): Promise<CryptoKey> {
   return crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [usage]);
 }
 
-/** `"<timestamp>."` followed by the body's bytes: what the HMAC covers. */
-function signedBytes(timestamp: number, body: string | Uint8Array): Uint8Array<ArrayBuffer> {
-  const prefix = encoder.encode(`${timestamp}.`);
+/** `"<purpose>:<timestamp>."` (or `"<timestamp>."`) followed by the body's bytes: what the HMAC covers. */
+function signedBytes(timestamp: number, body: string | Uint8Array, purpose?: string): Uint8Array<ArrayBuffer> {
+  const prefix = encoder.encode(purpose ? `${purpose}:${timestamp}.` : `${timestamp}.`);
   const bytes = typeof body === "string" ? encoder.encode(body) : body;
   const out = new Uint8Array(prefix.byteLength + bytes.byteLength);
   out.set(prefix);
@@ -41,10 +46,15 @@ function fromHex(hex: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-/** The header value signing `body` (the exact bytes that will be sent) at `now`. */
-export async function signatureHeader(secret: string, body: string | Uint8Array, now = Date.now()): Promise<string> {
+/** The header value signing `body` (the exact bytes that will be sent) at `now`, for `purpose` when given. */
+export async function signatureHeader(
+  secret: string,
+  body: string | Uint8Array,
+  now = Date.now(),
+  purpose?: string,
+): Promise<string> {
   const timestamp = Math.floor(now);
-  const mac = await crypto.subtle.sign("HMAC", await hmacKey(secret, "sign"), signedBytes(timestamp, body));
+  const mac = await crypto.subtle.sign("HMAC", await hmacKey(secret, "sign"), signedBytes(timestamp, body, purpose));
   return `t=${timestamp},v1=${toHex(mac)}`;
 }
 
@@ -59,7 +69,8 @@ export async function verifySignatureHeader(
   {
     now = Date.now(),
     toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS,
-  }: { now?: number; toleranceSeconds?: number } = {},
+    purpose,
+  }: { now?: number; toleranceSeconds?: number; purpose?: string } = {},
 ): Promise<SignatureCheck> {
   if (!header) return { ok: false, reason: "missing" };
   const match = /^t=(\d{1,15}),v1=([0-9a-f]{64})$/.exec(header.trim());
@@ -70,7 +81,7 @@ export async function verifySignatureHeader(
     "HMAC",
     await hmacKey(secret, "verify"),
     fromHex(signature),
-    signedBytes(timestamp, body),
+    signedBytes(timestamp, body, purpose),
   );
   if (!valid) return { ok: false, reason: "mismatch" };
   if (Math.abs(now - timestamp) > toleranceSeconds * 1000) return { ok: false, reason: "stale" };

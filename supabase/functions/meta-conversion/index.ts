@@ -18,7 +18,12 @@ import {
   STORED_LEAD_COLUMNS,
   type StoredLead,
 } from "../_shared/meta-event.ts";
-import { MIN_SECRET_LENGTH, SIGNATURE_HEADER, verifySignatureHeader } from "../_shared/signed-request.ts";
+import {
+  CONVERSION_SIGNATURE_PURPOSE,
+  MIN_SECRET_LENGTH,
+  SIGNATURE_HEADER,
+  verifySignatureHeader,
+} from "../_shared/signed-request.ts";
 
 const GRAPH_API_VERSION = "v23.0";
 /** A real body is well under 1 KB. */
@@ -165,7 +170,9 @@ export async function handle(request: Request): Promise<Response> {
   if (bytes === null) return json(413, { error: `Body over ${MAX_BODY_BYTES} bytes` });
 
   // Checked on the bytes as received, before anything is parsed or read from the database.
-  const signed = await verifySignatureHeader(cfg.signingSecret, request.headers.get(SIGNATURE_HEADER), bytes);
+  const signed = await verifySignatureHeader(cfg.signingSecret, request.headers.get(SIGNATURE_HEADER), bytes, {
+    purpose: CONVERSION_SIGNATURE_PURPOSE,
+  });
   if (!signed.ok) {
     logLine("warn", "conversion.call_refused", `meta-conversion: refused a call whose signature is ${signed.reason}`, {
       reason: signed.reason,

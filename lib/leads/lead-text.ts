@@ -1,0 +1,36 @@
+/**
+ * The characters lead text may hold: the one rule for every text a lead carries (company, contact, the campaign's
+ * attribution), applied by the route (lib/contact/contact-schema.ts), the attribution cleaning
+ * (lib/attribution/campaign-touch.ts) and the database CHECKs (supabase/migrations), which use the same classes.
+ * Written as regular-expression class ranges that JavaScript and PostgreSQL read alike.
+ */
+
+/**
+ * Refused: C0 and C1 controls (NUL included, which PostgreSQL cannot store; U+0085 and U+009B among them), DEL, the
+ * line and paragraph separators, and the direction marks, embeddings, overrides and isolates. Each can make a value
+ * display as something else: a second line in a plain-text alert, a name that reads backwards.
+ */
+export const REFUSED_RANGES =
+  "\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069";
+
+/**
+ * Removed without a word: the zero-width space, non-joiner and joiner, the word joiner and the byte order mark.
+ * Invisible and harmless, they come with pasted text, and refusing them would cost a visitor a lead over a
+ * character they cannot see.
+ */
+export const INVISIBLE_RANGES = "\\u200b-\\u200d\\u2060\\ufeff";
+
+/**
+ * What a spreadsheet reads as the start of a formula (`=HYPERLINK(...)`, `+`, `-`, `@`; a leading tab or CR is a
+ * control, refused anyway). A company or a person's name never starts with one, so such a value is refused rather
+ * than stored altered: CSV exports and CRMs then show what the visitor typed.
+ */
+export const FORMULA_START_CHARACTERS = "=+\\-@";
+
+const REFUSED = new RegExp(`[${REFUSED_RANGES}]`, "u");
+const INVISIBLE = new RegExp(`[${INVISIBLE_RANGES}]`, "gu");
+const FORMULA_START = new RegExp(`^[${FORMULA_START_CHARACTERS}]`, "u");
+
+export const withoutInvisible = (value: string): string => value.replace(INVISIBLE, "");
+export const hasRefusedCharacter = (value: string): boolean => REFUSED.test(value);
+export const startsLikeFormula = (value: string): boolean => FORMULA_START.test(value);
