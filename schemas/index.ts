@@ -1,3 +1,4 @@
+import { followUp } from "./follow-up";
 import { landingPage } from "./landing-page";
 import { privacyNotice } from "./privacy-notice";
 import {
@@ -29,6 +30,7 @@ export const schemaTypes = [
   benefits,
   ...sectionTypes,
   contactSection,
+  followUp,
   phonePrefixOption,
   countryOption,
   reasonOption,

@@ -4,6 +4,7 @@ import { BENEFIT_ICONS } from "./benefit-icons";
 import { optionalText, portableText, short, text } from "./content-fields";
 import { sectionSchema } from "./sections";
 import { COPY_LIMITS, limitMessage } from "./copy-limits";
+import { followUpSchema } from "./follow-up";
 import { volumeOptionLabels } from "./volume-labels";
 import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../leads/options";
 import { estimateSavings } from "../savings/estimate";
@@ -194,6 +195,7 @@ export const landingContentSchema = z
       invalidField: text,
       toasterLabel: text,
     }),
+    followUp: followUpSchema.nullable(),
     footer: z.object({ tagline: text, copyrightYear: z.number().int().min(2000), rights: text, disclosure: text }),
   })
   // A market's locale and currency are fixed; a copy-paste from another market must not slip through. Checked even

@@ -103,6 +103,7 @@ export const LANDING_QUERY = defineQuery(`*[_type == "landingPage" && market == 
     invalidField,
     toasterLabel
   },
+  "followUp": coalesce(followUp, null),
   footer{ tagline, copyrightYear, rights, disclosure }
 }`);
 
