@@ -17,6 +17,7 @@ import {
 import type { PhoneVerdict } from "@/lib/contact/phone-check";
 import type { LandingContent } from "@/lib/content/landing-content";
 import { MARKET_LOCALES, type Market } from "@/lib/markets/markets";
+import type { ConfirmationCopy, ConfirmationDetails } from "./contact-confirmation";
 
 type Option = { value: string; label: string };
 
@@ -43,13 +44,22 @@ export type ContactFormCopy = Pick<
   | "errorRateLimited"
   | "invalidField"
   | "toasterLabel"
-> & { options: Record<SelectName, Option[]> };
+> & { options: Record<SelectName, Option[]>; followUp: ConfirmationCopy | null };
 
 type Props = { copy: ContactFormCopy; defaultPhonePrefix: string; market: Market; consent: ConsentScope };
 
 // The toaster (sonner) is only needed once a visitor starts filling the form: loading it then keeps it out of
 // the page's initial JavaScript while its live region still exists before the first toast is announced.
 const Toasts = dynamic(() => import("./toasts"), { ssr: false });
+// The confirmation's reference, contact time and links load after a success; if they cannot, the rest still shows.
+const Confirmation = dynamic(
+  () =>
+    import("./contact-confirmation").then(
+      (m) => m.ContactConfirmation,
+      () => () => null,
+    ),
+  { ssr: false },
+);
 
 // The phone check (libphonenumber-js and the offered codes' metadata) likewise loads on first engagement; until it
 // has, the phone has only its HTML constraints, and a submission waits for it. A failed load is tried again later.
@@ -78,7 +88,7 @@ const isControl = (target: unknown): target is Control =>
   (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) && target.name !== "website";
 
 /** What the last attempt left near the button until the visitor edits the form. */
-type Outcome = { sent: true } | { sent: false; message: string };
+type Outcome = { sent: true; details: ConfirmationDetails } | { sent: false; message: string };
 
 /**
  * The body POSTed to /api/contact: the form's values, the market, the attempt's id, where the visitor came from
@@ -282,7 +292,7 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props
         attempt.current = null;
         setMessages({});
         setFits(null);
-        setOutcome({ sent: true });
+        setOutcome({ sent: true, details: await response.json().catch(() => ({})) });
         return;
       }
       const detail = (await response.json().catch(() => ({}))) as { fields?: Record<string, string> };
@@ -524,7 +534,8 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props
                   {copy.successTitle}
                 </p>
                 <p className="mt-1 text-sm">{copy.successMessage}</p>
-                <p className="mt-1 text-sm">{copy.successNext}</p>
+                {outcome.details.contactTime ? null : <p className="mt-1 text-sm">{copy.successNext}</p>}
+                {copy.followUp ? <Confirmation details={outcome.details} copy={copy.followUp} /> : null}
               </div>
             </div>
           ) : null}

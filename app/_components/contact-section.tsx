@@ -3,7 +3,9 @@ import type { LandingContent } from "@/lib/content/landing-content";
 import { volumeOptionLabels } from "@/lib/content/volume-labels";
 import type { ConsentScope } from "@/lib/consent/browser-consent";
 import type { Market } from "@/lib/markets/markets";
+import { confirmationCopy } from "./contact-confirmation";
 import { ContactForm, type ContactFormCopy } from "./contact-form";
+import { WhatsAppLink } from "./whatsapp-link";
 
 type Props = { market: Market; content: LandingContent; consent: ConsentScope; formNote?: ReactNode };
 
@@ -38,7 +40,9 @@ export function ContactSection({ market, content, consent, formNote }: Props) {
     errorRateLimited: contact.errorRateLimited,
     invalidField: contact.invalidField,
     toasterLabel: contact.toasterLabel,
+    followUp: confirmationCopy(content.followUp),
   };
+  const { followUp } = content;
 
   return (
     <section id="contact-form" aria-labelledby="contact-title" className="bg-white">
@@ -48,6 +52,17 @@ export function ContactSection({ market, content, consent, formNote }: Props) {
             {contact.title}
           </h2>
           <p className="mt-4 text-lg text-muted">{contact.intro}</p>
+          {followUp?.whatsappNumber ? (
+            <WhatsAppLink
+              number={followUp.whatsappNumber}
+              message={followUp.whatsappBefore}
+              amountLine={followUp.whatsappAmount}
+              defaultAmount={content.hero.estimate.defaultAmount}
+              locale={locale}
+              label={followUp.whatsappBeforeLabel}
+              newTabLabel={followUp.newTabLabel}
+            />
+          ) : null}
         </div>
         <div className="lg:col-span-3">
           <ContactForm

@@ -3,6 +3,7 @@ import { cleanAttribution, withoutClickIds } from "../attribution/campaign-touch
 import { noticeVersion } from "../consent/consent-cookie";
 import { allowsTracking, type ConsentState } from "#edge/consent-state";
 import { contactRequestSchema, fieldErrors } from "./contact-schema";
+import type { FollowUp, FollowUpLead } from "../conversation/follow-up";
 import { readCappedBody } from "#edge/capped-body";
 import { clientAddress } from "../http/client-ip";
 import { log } from "../logging/logger";
@@ -33,8 +34,12 @@ export type ContactDeps = {
   limiter: RateLimiter;
   /** Reports the conversion of a stored lead; must not delay the response (the route wraps it in `after()`). */
   report: (lead: Lead, visit: LeadVisit) => void;
-  /** Tells sales about a newly stored lead (email, webhook); must not delay the response either. */
-  alert: (lead: Lead) => void;
+  /** Tells sales about a newly stored lead (email, webhook) and what it was told; must not delay the response either. */
+  alert: (lead: Lead, followUp?: FollowUp) => void;
+  /** What the visitor is told after sending: the reference, when sales will call, the booking and WhatsApp links (none: `{ok}` only). */
+  followUp?: (lead: FollowUpLead) => Promise<FollowUp>;
+  /** Emails the lead its confirmation; only for a newly stored lead that passed the proof. Must not delay the response. */
+  confirm?: (lead: Lead, followUp: FollowUp) => void;
   /** The visitor's tracking consent for the market, from the request's cookies and the notice version they were shown. */
   consent: (market: Market, cookieHeader: string | null, noticeVersion: string | null) => Promise<ConsentState>;
   /** This site's origin (NEXT_PUBLIC_SITE_URL). */
@@ -150,7 +155,7 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
   // A filled honeypot is a bot: it gets the same answer as a person, and nothing is kept.
   if (website) {
     log.info("lead.discarded", "Lead discarded: the honeypot field was filled");
-    return json(201, { ok: true });
+    return json(201, { ok: true, ...(await deps.followUp?.({ ...fields, id: submissionId })) });
   }
 
   const version = noticeVersion(shown);
@@ -194,8 +199,11 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
   // Also for a duplicate: the attempt that stored it may have timed out before it could report, and Meta
   // deduplicates on the event id (the submission id). Sales is told once, by the attempt that stored it.
   deps.report(lead, leadVisit(request, deps, lead.market, client, tracking));
-  if (outcome === "stored") deps.alert(lead);
-  return json(201, { ok: true });
+  const followUp = await deps.followUp?.(lead);
+  if (outcome === "stored") deps.alert(lead, followUp);
+  // Today every stored lead passed the proof; a lead held for want of one gets no email.
+  if (outcome === "stored" && followUp) deps.confirm?.(lead, followUp);
+  return json(201, { ok: true, ...followUp });
 }
 
 /**
