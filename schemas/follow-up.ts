@@ -131,8 +131,8 @@ export const followUp = defineType({
       ...template(
         "contactLater",
         "Contact time: a later day",
-        "e.g. “el {day}, antes de las {time}”.",
-        "{day}, {time}",
+        "e.g. “el {weekday} {date}, antes de las {time}”.",
+        "{weekday}, {date}, {time}",
       ),
       fieldset: "page",
     },

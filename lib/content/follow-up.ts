@@ -17,7 +17,7 @@ export const TEMPLATE_PLACEHOLDERS = {
   whatsappAfter: { allowed: ["reference"], required: ["reference"] },
   contactToday: { allowed: ["time"], required: ["time"] },
   contactTomorrow: { allowed: ["time"], required: ["time"] },
-  contactLater: { allowed: ["day", "time"], required: ["day"] },
+  contactLater: { allowed: ["weekday", "date", "time"], required: ["date"] },
   emailSubject: { allowed: ["reference"], required: [] },
   emailContactTime: { allowed: ["when"], required: ["when"] },
   emailFooter: { allowed: ["brand"], required: [] },

@@ -29,20 +29,20 @@ export type FollowUp = {
 /** The parts of a lead its follow-up needs. */
 export type FollowUpLead = Pick<Lead, "id" | "market" | "contact" | "email">;
 
-const dayFormat = new Map<Market, Intl.DateTimeFormat>();
-/** "lunes 16 de noviembre", "segunda-feira, 16 de novembro": a calendar date, so formatted in UTC. */
-function dayName(date: string, market: Market): string {
-  let format = dayFormat.get(market);
-  if (!format) {
-    format = new Intl.DateTimeFormat(MARKET_LOCALES[market], {
-      weekday: "long",
-      day: "numeric",
-      month: "long",
-      timeZone: "UTC",
-    });
-    dayFormat.set(market, format);
+const dayFormats = new Map<Market, { weekday: Intl.DateTimeFormat; date: Intl.DateTimeFormat }>();
+/** A calendar date's weekday and day ("lunes", "16 de noviembre"), in the market's language; dates are UTC days. */
+function dayParts(date: string, market: Market): { weekday: string; date: string } {
+  let formats = dayFormats.get(market);
+  if (!formats) {
+    const locale = MARKET_LOCALES[market];
+    formats = {
+      weekday: new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }),
+      date: new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", timeZone: "UTC" }),
+    };
+    dayFormats.set(market, formats);
   }
-  return format.format(new Date(`${date}T12:00:00Z`));
+  const noon = new Date(`${date}T12:00:00Z`);
+  return { weekday: formats.weekday.format(noon), date: formats.date.format(noon) };
 }
 
 /** The follow-up of `lead`, arriving at `now`, from its market's content (null: only the reference). */
@@ -59,7 +59,7 @@ export function followUpFor(lead: FollowUpLead, content: FollowUpContent | null,
         : content.contactLater;
   return {
     reference,
-    contactTime: fill(template, { time: promise.time, day: dayName(promise.date, lead.market) }),
+    contactTime: fill(template, { time: promise.time, ...dayParts(promise.date, lead.market) }),
     contactBy: promise.by.toISOString(),
     outOfHours: promise.outOfHours,
     bookingUrl: content.bookingUrl ? bookingLink(content.bookingUrl, { name: lead.contact, email: lead.email }) : null,
