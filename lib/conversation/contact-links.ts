@@ -4,7 +4,8 @@
  * server component, the contact route and the email build the same links.
  */
 
-type Person = { name: string; email: string };
+/** Who is booking; the name is left out where it must not travel (the lead's email: a stranger may have typed it). */
+type Person = { name?: string; email: string };
 
 /**
  * Query parameters each booking provider documents for prefilling its form. Cal.com and Calendly take `name` and
@@ -13,10 +14,10 @@ type Person = { name: string; email: string };
  */
 function prefillFor(host: string, { name, email }: Person): Record<string, string> | null {
   if (host === "cal.com" || host.endsWith(".cal.com") || host === "calendly.com" || host.endsWith(".calendly.com"))
-    return { name, email };
+    return { ...(name && { name }), email };
   if (/^meetings(?:-[a-z0-9]+)?\.hubspot\.com$/.test(host)) {
-    const [first = "", ...rest] = name.trim().split(/\s+/);
-    return { firstName: first, ...(rest.length > 0 && { lastName: rest.join(" ") }), email };
+    const [first = "", ...rest] = name?.trim().split(/\s+/) ?? [];
+    return { ...(first && { firstName: first }), ...(rest.length > 0 && { lastName: rest.join(" ") }), email };
   }
   return null;
 }

@@ -88,7 +88,15 @@ export async function sendLeadConfirmation(lead: Lead, followUp: FollowUp, sourc
       reason: verdict.reason,
     });
 
-  const email = confirmationEmail({ lead, followUp, landing: sources.landing, copy, privacyUrl });
+  // The booking link carries the address the email goes to, never the name typed with it.
+  const bookingUrl = copy.bookingUrl && bookingLink(copy.bookingUrl, { email: lead.email });
+  const email = confirmationEmail({
+    lead,
+    followUp: { ...followUp, bookingUrl },
+    landing: sources.landing,
+    copy,
+    privacyUrl,
+  });
   const message = { from: settings.from, to: [lead.email], replyTo: sources.landing.company.email, email };
   const timeoutMs = settings.attemptTimeoutMs ?? ALERT_ATTEMPT_TIMEOUT_MS;
   await inSpan("lead_email.send", {}, async (span) => {
