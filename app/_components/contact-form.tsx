@@ -534,7 +534,7 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props
                   {copy.successTitle}
                 </p>
                 <p className="mt-1 text-sm">{copy.successMessage}</p>
-                {outcome.details.contactTime ? null : <p className="mt-1 text-sm">{copy.successNext}</p>}
+                <p className="mt-1 text-sm">{copy.successNext}</p>
                 {copy.followUp ? <Confirmation details={outcome.details} copy={copy.followUp} /> : null}
               </div>
             </div>
