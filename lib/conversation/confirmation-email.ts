@@ -26,9 +26,11 @@ type EmailInput = {
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const INK = "#0f172a";
+// The site's own colours (app/globals.css): ink, muted, brand-700 and accent; white on the last two passes AA.
+const INK = "#0b1733";
 const MUTED = "#475569";
-const BRAND = "#1d4ed8";
+const BRAND = "#1747ab";
+const ACCENT = "#0f7b5f";
 const FONT = "Arial,Helvetica,sans-serif";
 
 function button(label: string, href: string, color: string): string {
@@ -48,9 +50,7 @@ export function confirmationEmail({ lead, followUp, landing, copy, privacyUrl }:
   const when = followUp.contactTime ? fill(copy.emailContactTime, { when: followUp.contactTime }) : null;
   const links: [string, string, string][] = [
     ...(followUp.bookingUrl ? [[copy.bookingLabel, followUp.bookingUrl, BRAND] as [string, string, string]] : []),
-    ...(followUp.whatsappUrl
-      ? [[copy.whatsappLabel, followUp.whatsappUrl, "#047857"] as [string, string, string]]
-      : []),
+    ...(followUp.whatsappUrl ? [[copy.whatsappLabel, followUp.whatsappUrl, ACCENT] as [string, string, string]] : []),
   ];
   const footer = fill(copy.emailFooter, { brand: landing.brandName });
 
@@ -68,7 +68,7 @@ export function confirmationEmail({ lead, followUp, landing, copy, privacyUrl }:
     "",
     `${copy.emailPrivacyLabel}: ${privacyUrl}`,
     "",
-    "--",
+    "-- ",
     footer,
     "",
   ].join("\n");
@@ -91,7 +91,7 @@ export function confirmationEmail({ lead, followUp, landing, copy, privacyUrl }:
     p(escapeHtml(copy.emailIntro)),
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px 0"><tr><td bgcolor="#ecfdf5" style="padding:16px;border-radius:12px;background:#ecfdf5"><p style="margin:0;font-family:${FONT};font-size:14px;line-height:20px;color:${MUTED}">${escapeHtml(copy.referenceLabel)}</p><p style="margin:4px 0 0 0;font-family:'Courier New',Courier,monospace;font-size:24px;line-height:30px;letter-spacing:2px;font-weight:bold;color:${INK}">${escapeHtml(followUp.reference)}</p></td></tr></table>`,
     ...(when ? [p(escapeHtml(when), "font-weight:bold")] : []),
-    `<h2 style="margin:8px 0 4px 0;font-family:${FONT};font-size:18px;line-height:24px;color:${INK}">${escapeHtml(copy.emailSummaryTitle)}</h2>`,
+    `<h2 style="margin:8px 0 8px 0;font-family:${FONT};font-size:18px;line-height:24px;color:${INK}">${escapeHtml(copy.emailSummaryTitle)}</h2>`,
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px 0">${rows}</table>`,
     ...(links.length > 0
       ? [p(escapeHtml(copy.emailOtherWays)), ...links.map(([name, href, color]) => button(name, href, color))]

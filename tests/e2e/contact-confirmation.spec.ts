@@ -9,7 +9,7 @@ const REFERENCE = /^[2-9A-HJKMNP-TV-Z]{5}-[2-9A-HJKMNP-TV-Z]{5}$/;
 /** Every contact-time template of the seed starts with one of these (today, tomorrow, a later day). */
 const WHEN: Record<Market, RegExp> = {
   mx: /^(hoy|mañana|el \S+ \d{1,2} de \S+), antes de las \d\d:\d\d \(hora del centro de México\)$/,
-  br: /^(hoje|amanhã|\S+, \d{1,2} de \S+), até as \d\d:\d\d \(horário de Brasília\)$/,
+  br: /^(hoje, até as \d\d:\d\d|amanhã, até as \d\d:\d\d|até as \d\d:\d\d de \S+, \d{1,2} de \S+) \(horário de Brasília\)$/,
   ar: /^(hoy|mañana|el \S+ \d{1,2} de \S+), antes de las \d\d:\d\d$/,
 };
 

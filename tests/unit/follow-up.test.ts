@@ -19,7 +19,7 @@ describe("what a lead is told after sending, from the seed content", () => {
     ["br", "2026-11-10T20:30:00Z", "amanhã, até as 12:30 (horário de Brasília)", false],
     // Friday 13 November, 19:00 in Mexico City: Monday the 16th is Revolution Day.
     ["mx", "2026-11-14T01:00:00Z", "el martes 17 de noviembre, antes de las 13:00 (hora del centro de México)", true],
-    ["br", "2026-11-14T01:00:00Z", "segunda-feira, 16 de novembro, até as 13:00 (horário de Brasília)", true],
+    ["br", "2026-11-14T01:00:00Z", "até as 13:00 de segunda-feira, 16 de novembro (horário de Brasília)", true],
     ["ar", "2026-11-07T02:00:00Z", "el lunes 9 de noviembre, antes de las 13:00", true],
   ] as const)("%s at %s: “%s”", async (market, at, contactTime, outOfHours) => {
     const content = await seedLandingContent(market);
