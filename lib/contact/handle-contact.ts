@@ -201,7 +201,7 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
   deps.report(lead, leadVisit(request, deps, lead.market, client, tracking));
   const followUp = await deps.followUp?.(lead);
   if (outcome === "stored") deps.alert(lead, followUp);
-  // Today every stored lead passed the proof; a lead held for want of one gets no email.
+  // The email goes only to a lead that passed the browser's proof: here, every stored one.
   if (outcome === "stored" && followUp) deps.confirm?.(lead, followUp);
   return json(201, { ok: true, ...followUp });
 }
