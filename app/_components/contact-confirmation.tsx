@@ -20,8 +20,9 @@ export const confirmationCopy = (followUp: FollowUpContent | null): Confirmation
     newTabLabel: followUp.newTabLabel,
   };
 
+// Full width on a phone: the two links line up and their labels stay on one line.
 const linkClass =
-  "inline-flex min-h-11 items-center gap-2 rounded-full px-5 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+  "inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-full px-4 text-sm font-semibold sm:w-auto focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 /**
  * What the confirmation adds once a lead is stored: when sales will call, the reference to quote, and the links to
