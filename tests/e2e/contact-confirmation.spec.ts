@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { MARKETS, type Market } from "../../lib/markets/markets";
@@ -52,6 +53,8 @@ for (const market of MARKETS) {
         await expect(link).toHaveAttribute("rel", "noopener noreferrer");
         await expect(link).toHaveAccessibleName(new RegExp(followUp.newTabLabel.replace(/[()]/g, "\\$&")));
       }
+      const { violations } = await new AxeBuilder({ page }).include("#contact-form").analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       // Nothing personal reaches the page's own address, where a script could read and report it.
       expect(page.url()).not.toContain("ana");
       await page.screenshot({ path: testInfo.outputPath(`confirmation-${market}-${width}.png`), fullPage: false });
