@@ -1,3 +1,4 @@
+import { followUp } from "./follow-up";
 import { landingPage } from "./landing-page";
 import { privacyNotice } from "./privacy-notice";
 import { benefitCard, benefits } from "./benefits";
@@ -20,6 +21,7 @@ export const schemaTypes = [
   benefits,
   ...sectionTypes,
   contactSection,
+  followUp,
   phonePrefixOption,
   countryOption,
   reasonOption,

@@ -84,6 +84,7 @@ export const landingPage = defineType({
       group: "form",
       validation: (r) => r.required(),
     }),
+    defineField({ name: "followUp", title: "After the form", type: "followUp", group: "form" }),
     defineField({
       name: "footer",
       title: "Footer",

@@ -3,7 +3,9 @@ import type { LandingContent } from "@/lib/content/landing-content";
 import { contactFormCopy } from "@/lib/content/contact-content";
 import type { ConsentScope } from "@/lib/consent/browser-consent";
 import type { Market } from "@/lib/markets/markets";
+import { confirmationCopy } from "./contact-confirmation";
 import { ContactForm } from "./contact-form";
+import { WhatsAppLink } from "./whatsapp-link";
 
 type Props = { market: Market; content: LandingContent; consent: ConsentScope; formNote?: ReactNode };
 
@@ -11,7 +13,8 @@ type Props = { market: Market; content: LandingContent; consent: ConsentScope; f
 export function ContactSection({ market, content, consent, formNote }: Props) {
   const { contact, locale, currency } = content;
 
-  const copy = contactFormCopy(contact, locale, currency);
+  const copy = { ...contactFormCopy(contact, locale, currency), followUp: confirmationCopy(content.followUp) };
+  const { followUp } = content;
 
   return (
     <section id="contact-form" aria-labelledby="contact-title" className="bg-white">
@@ -21,6 +24,17 @@ export function ContactSection({ market, content, consent, formNote }: Props) {
             {contact.title}
           </h2>
           <p className="mt-4 text-lg text-muted">{contact.intro}</p>
+          {followUp?.whatsappNumber ? (
+            <WhatsAppLink
+              number={followUp.whatsappNumber}
+              message={followUp.whatsappBefore}
+              amountLine={followUp.whatsappAmount}
+              defaultAmount={content.hero.estimate.defaultAmount}
+              locale={locale}
+              label={followUp.whatsappBeforeLabel}
+              newTabLabel={followUp.newTabLabel}
+            />
+          ) : null}
         </div>
         <div className="lg:col-span-3">
           <ContactForm

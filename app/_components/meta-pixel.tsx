@@ -7,7 +7,8 @@ import type { ConsentScope } from "@/lib/consent/browser-consent";
  * InitiateCheckout fires. Where the market asks first, consent starts revoked and the
  * library is not even requested until the visitor accepts this market's notice (now, or on an earlier visit): until
  * then `fbq` only queues, and Meta's library replays the queue once consent is granted. A visitor who refused gets
- * no PageView at all (nothing is queued for a refused period).
+ * no PageView at all (nothing is queued for a refused period). Automatic event collection is off (`autoConfig`, set
+ * before `init`): the pixel reports only the events this site sends, never clicks on links or buttons.
  */
 export function MetaPixel({ pixelId, scope }: { pixelId: string; scope: ConsentScope }) {
   const load = `t=b.createElement(e);t.async=!0;t.src=v;s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s);`;
@@ -15,7 +16,7 @@ export function MetaPixel({ pixelId, scope }: { pixelId: string; scope: ConsentS
     `/(?:^|;\\s*)${consentCookieName(scope.market)}=${choice}\\.${scope.version}(?:;|$)/.test(b.cookie)`;
   const start = scope.ask ? `fbq('consent','revoke');if(${answer("granted")}){fbq('consent','grant');${load}}` : load;
   const pageView = scope.ask ? `if(!${answer("denied")})fbq('track','PageView')` : `fbq('track','PageView')`;
-  const snippet = `!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';n.queue=[];${start}fbq('init',${JSON.stringify(pixelId)});${pageView}}(window,document,'script',${JSON.stringify(META_PIXEL_SCRIPT)});`;
+  const snippet = `!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';n.queue=[];${start}fbq('set','autoConfig',false,${JSON.stringify(pixelId)});fbq('init',${JSON.stringify(pixelId)});${pageView}}(window,document,'script',${JSON.stringify(META_PIXEL_SCRIPT)});`;
   return (
     <>
       <script dangerouslySetInnerHTML={{ __html: snippet }} />

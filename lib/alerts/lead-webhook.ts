@@ -1,13 +1,12 @@
-import type { Lead } from "../contact/leads-store-contract";
 import { SIGNATURE_HEADER, signatureHeader } from "#edge/signed-request";
 import type { Attempt } from "./retry";
-import { whatsappLink } from "./sales-email";
+import { whatsappLink, type AlertedLead } from "./sales-email";
 
 /**
  * The JSON a CRM or chat tool receives for a new lead: the lead, its attribution and its id. `id` stays the same on
  * every retry, so a receiver that saw it already can ignore the repeat. Documented in docs/leads.md.
  */
-export function leadWebhookBody(lead: Lead, receivedAt: Date) {
+export function leadWebhookBody(lead: AlertedLead, receivedAt: Date) {
   return {
     type: "lead.created",
     id: lead.id,
@@ -30,6 +29,10 @@ export function leadWebhookBody(lead: Lead, receivedAt: Date) {
       volume: lead.volume,
       trackingConsent: lead.consent,
       privacyNoticeVersion: lead.noticeVersion,
+      // What the lead was told: the reference they quote and the time we promised to call by.
+      reference: lead.followUp?.reference ?? null,
+      promisedContactBy: lead.followUp?.contactBy ?? null,
+      arrivedOutOfHours: lead.followUp?.outOfHours ?? null,
     },
     attribution: { first: lead.attribution.first ?? null, last: lead.attribution.last ?? null },
   };
@@ -45,7 +48,7 @@ export function leadWebhookBody(lead: Lead, receivedAt: Date) {
 export function postLeadWebhook(
   url: string,
   secret: string,
-  lead: Lead,
+  lead: AlertedLead,
   receivedAt: Date,
   timeoutMs: number,
 ): Promise<Attempt> {

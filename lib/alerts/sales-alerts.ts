@@ -9,7 +9,7 @@ import { inSpan, markActiveSpanFailed } from "../telemetry/spans";
 import { sendAlertEmail } from "./email-alert";
 import { postLeadWebhook } from "./lead-webhook";
 import { ALERT_ATTEMPT_TIMEOUT_MS, ALERT_RETRY_DELAYS_MS, withRetries, type Attempt } from "./retry";
-import { salesEmail } from "./sales-email";
+import { salesEmail, type AlertedLead } from "./sales-email";
 
 /** Where the alerts of a new lead go; without an SMTP server the email is written to the log instead (a local sink). */
 export type AlertSettings = {
@@ -78,7 +78,7 @@ function deliver(
  * What the local sink writes: the real email, rendered for a lead whose personal details (and click ids) are
  * replaced by "[redacted]", so a developer sees what sales would get and the log holds nobody's data.
  */
-function redactedEmail(lead: Lead, receivedAt: Date) {
+function redactedEmail(lead: AlertedLead, receivedAt: Date) {
   const hidden = "[redacted]";
   const { subject, text } = salesEmail(
     {
@@ -101,7 +101,7 @@ function redactedEmail(lead: Lead, receivedAt: Date) {
  * can delay or fail a submission; each channel ends in one log line carrying the lead's id. Never rejects.
  */
 export async function alertSales(
-  lead: Lead,
+  lead: AlertedLead,
   receivedAt: Date,
   settings: AlertSettings = alertSettings(serverEnv()),
 ): Promise<void> {

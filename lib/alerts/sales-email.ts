@@ -1,8 +1,10 @@
 import { CLICK_ID_PARAMS, UTM_PARAMS, type Touch } from "../attribution/campaign-touch";
 import type { Lead } from "../contact/leads-store-contract";
 import { mailtoLink } from "./mailto-link";
-import type { Country, Reason, Volume } from "../leads/options";
+import type { FollowUp } from "../conversation/follow-up";
+import type { Volume } from "../leads/options";
 import { MARKET_LOCALES, type Market } from "../markets/markets";
+import { COPY, type Copy } from "./sales-email-copy";
 
 /**
  * The email sales gets for a new lead, in the market's language: a subject that says who, where and how much; every
@@ -16,154 +18,6 @@ export const MARKET_TIME_ZONES: Record<Market, string> = {
   mx: "America/Mexico_City",
   br: "America/Sao_Paulo",
   ar: "America/Argentina/Buenos_Aires",
-};
-
-type Copy = {
-  newLead: string;
-  market: string;
-  marketName: string;
-  company: string;
-  contact: string;
-  email: string;
-  phone: string;
-  call: string;
-  whatsapp: string;
-  country: string;
-  reason: string;
-  volume: string;
-  receivedAt: string;
-  consent: string;
-  notice: string;
-  leadId: string;
-  firstTouch: string;
-  lastTouch: string;
-  noCampaign: string;
-  landing: string;
-  referrer: string;
-  clickIds: string;
-  visitedAt: string;
-  orMore: string;
-  perMonth: string;
-  countries: Record<Country, string>;
-  reasons: Record<Reason, string>;
-  consents: Record<Lead["consent"], string>;
-  footer: string;
-};
-
-const SPANISH = {
-  newLead: "Nuevo lead",
-  company: "Empresa",
-  contact: "Contacto",
-  email: "Correo",
-  phone: "Teléfono",
-  call: "Llamar",
-  whatsapp: "WhatsApp",
-  country: "Destino de los pagos",
-  reason: "Motivo",
-  volume: "Monto mensual",
-  receivedAt: "Recibido",
-  consent: "Medición (Meta)",
-  notice: "Aviso de privacidad mostrado",
-  leadId: "ID del lead",
-  firstTouch: "Primer contacto de campaña",
-  lastTouch: "Último contacto de campaña",
-  noCampaign: "Sin campaña registrada (visita directa).",
-  landing: "Página de llegada",
-  referrer: "Sitio de origen",
-  clickIds: "IDs de clic",
-  visitedAt: "Visita",
-  orMore: "o más",
-  perMonth: "/mes",
-  countries: {
-    usa: "Estados Unidos",
-    argentina: "Argentina",
-    brazil: "Brasil",
-    colombia: "Colombia",
-    other: "Otro país",
-  },
-  reasons: {
-    goods: "Importación de mercancías",
-    services: "Pago de servicios",
-    contractors: "Freelancers o contratistas",
-    invoice: "Facturas entre empresas",
-    other: "Otro motivo",
-  },
-} as const;
-
-const COPY: Record<Market, Copy> = {
-  mx: {
-    ...SPANISH,
-    market: "Mercado",
-    marketName: "México",
-    consents: {
-      granted: "aceptada",
-      denied: "rechazada",
-      unanswered: "sin respuesta",
-      not_asked: "no se pide en este mercado",
-    },
-    footer: "Aviso automático del formulario de contacto. Responde pronto: los primeros minutos cuentan.",
-  },
-  ar: {
-    ...SPANISH,
-    reasons: { ...SPANISH.reasons, goods: "Importación de mercadería" },
-    market: "Mercado",
-    marketName: "Argentina",
-    consents: {
-      granted: "aceptada",
-      denied: "rechazada",
-      unanswered: "sin respuesta",
-      not_asked: "no se pide en este mercado",
-    },
-    footer: "Aviso automático del formulario de contacto. Respondé pronto: los primeros minutos cuentan.",
-  },
-  br: {
-    newLead: "Novo lead",
-    market: "Mercado",
-    marketName: "Brasil",
-    company: "Empresa",
-    contact: "Contato",
-    email: "E-mail",
-    phone: "Telefone",
-    call: "Ligar",
-    whatsapp: "WhatsApp",
-    country: "Destino dos pagamentos",
-    reason: "Motivo",
-    volume: "Valor mensal",
-    receivedAt: "Recebido",
-    consent: "Medição (Meta)",
-    notice: "Aviso de privacidade exibido",
-    leadId: "ID do lead",
-    firstTouch: "Primeiro contato de campanha",
-    lastTouch: "Último contato de campanha",
-    noCampaign: "Nenhuma campanha registrada (visita direta).",
-    landing: "Página de entrada",
-    referrer: "Site de origem",
-    clickIds: "IDs de clique",
-    visitedAt: "Visita",
-    orMore: "ou mais",
-    perMonth: "/mês",
-    countries: {
-      usa: "Estados Unidos",
-      argentina: "Argentina",
-      brazil: "Brasil",
-      colombia: "Colômbia",
-      other: "Outro país",
-    },
-    reasons: {
-      goods: "Importação de mercadorias",
-      services: "Pagamento de serviços",
-      contractors: "Prestadores de serviço ou freelancers",
-      invoice: "Faturas entre empresas",
-      other: "Outro motivo",
-    },
-    consents: {
-      granted: "aceita",
-      denied: "recusada",
-      unanswered: "sem resposta",
-      not_asked: "não é pedida neste mercado",
-    },
-    footer: "Aviso automático do formulário de contato. Responda logo: os primeiros minutos contam.",
-  },
 };
 
 /** Intl formatters cost far more to build than to use (about a millisecond per email): each is built once. */
@@ -226,8 +80,23 @@ function touchRows(touch: Touch, copy: Copy, market: Market): Row[] {
 
 export type SalesEmail = { subject: string; text: string; html: string };
 
+/** A lead as sales hears of it: with what the lead was told, when the route could work it out. */
+export type AlertedLead = Lead & { followUp?: FollowUp };
+
+/** The reference the lead quotes, what we promised them, and whether they wrote outside the team's hours. */
+function followUpRows(followUp: FollowUp | undefined, copy: Copy, market: Market): Row[] {
+  if (!followUp) return [];
+  return [
+    { label: copy.reference, text: followUp.reference },
+    ...(followUp.contactBy ? [{ label: copy.promised, text: localTime(new Date(followUp.contactBy), market) }] : []),
+    ...(followUp.outOfHours != null
+      ? [{ label: copy.arrived, text: copy.hours[followUp.outOfHours ? "out" : "in"] }]
+      : []),
+  ];
+}
+
 /** The alert for `lead`, received at `receivedAt`. */
-export function salesEmail(lead: Lead, receivedAt: Date): SalesEmail {
+export function salesEmail(lead: AlertedLead, receivedAt: Date): SalesEmail {
   const copy = COPY[lead.market];
   const volume = volumeLabel(lead.volume, lead.market);
   const subject = `${copy.newLead}: ${lead.company} · ${copy.marketName} · ${volume}`;
@@ -255,6 +124,7 @@ export function salesEmail(lead: Lead, receivedAt: Date): SalesEmail {
     { label: copy.consent, text: copy.consents[lead.consent] },
     ...(lead.noticeVersion ? [{ label: copy.notice, text: lead.noticeVersion }] : []),
     { label: copy.leadId, text: lead.id },
+    ...followUpRows(lead.followUp, copy, lead.market),
   ];
   const touches: [string, Touch | undefined][] = [
     [copy.firstTouch, lead.attribution.first],

@@ -3,6 +3,7 @@ import { cleanAttribution, withoutClickIds } from "../attribution/campaign-touch
 import { noticeVersion } from "../consent/consent-cookie";
 import { allowsTracking, type ConsentState } from "#edge/consent-state";
 import { contactRequestSchema, fieldErrors } from "./contact-schema";
+import type { FollowUp, FollowUpLead } from "../conversation/follow-up";
 import { readCappedBody } from "#edge/capped-body";
 import { clientAddress } from "../http/client-ip";
 import { log } from "../logging/logger";
@@ -43,10 +44,14 @@ export type ContactDeps = {
   proof: (proof: unknown) => Promise<ProofVerdict>;
   /** Reports the conversion of a stored lead; must not delay the response (the route wraps it in `after()`). */
   report: (lead: Lead, visit: LeadVisit) => void;
-  /** Tells sales about a newly stored lead (email, webhook); must not delay the response either. */
-  alert: (lead: Lead) => void;
+  /** Tells sales about a newly stored lead (email, webhook) and what it was told; must not delay the response either. */
+  alert: (lead: Lead, followUp?: FollowUp) => void;
   /** Records a newly stored held lead for the next summary to sales (see lib/alerts/intake-summary.ts). */
   hold: (lead: Lead & { held: HeldReason }) => void;
+  /** What the visitor is told after sending: the reference, when sales will call, the booking and WhatsApp links. */
+  followUp?: (lead: FollowUpLead) => Promise<FollowUp>;
+  /** Emails the lead its confirmation; only for a newly stored lead that passed the proof. Must not delay the response. */
+  confirm?: (lead: Lead, followUp: FollowUp) => void;
   /** The visitor's tracking consent for the market, from the request's cookies and the notice version they were shown. */
   consent: (market: Market, cookieHeader: string | null, noticeVersion: string | null) => Promise<ConsentState>;
   /** This site's origin (NEXT_PUBLIC_SITE_URL). */
@@ -168,7 +173,7 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
   // A filled honeypot is a bot: it gets the same answer as a person, and nothing is kept.
   if (website) {
     log.info("lead.discarded", "Lead discarded: the honeypot field was filled");
-    return refuse(json(201, { ok: true }));
+    return refuse(json(201, { ok: true, ...(await deps.followUp?.({ ...fields, id: submissionId })) }));
   }
 
   const verdict = await deps.proof(proof);
@@ -233,11 +238,14 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
   // deduplicates on the event id (the submission id). A held lead is reported too: the function withholds it, as the
   // stored row says. Sales is told once, by the attempt that stored it: at once, or in the next summary when held.
   deps.report(lead, leadVisit(request, deps, lead.market, client, tracking));
+  const followUp = await deps.followUp?.(lead);
   if (outcome === "stored") {
     if (lead.held) deps.hold({ ...lead, held: lead.held });
-    else deps.alert(lead);
+    else deps.alert(lead, followUp);
   }
-  return json(201, { ok: true });
+  // The lead's own email goes only to a newly stored lead that passed the browser's proof and is not held.
+  if (outcome === "stored" && followUp && !lead.held) deps.confirm?.(lead, followUp);
+  return json(201, { ok: true, ...followUp });
 }
 
 /**

@@ -4,6 +4,7 @@ import { contactSchema, volumeLabelsFit } from "./contact-content";
 import { optionalText, portableText, short, text } from "./content-fields";
 import { sectionSchema } from "../../sections/section-types";
 import { PHONE_PREFIXES } from "../leads/options";
+import { followUpSchema } from "./follow-up";
 import { estimateSavings } from "../savings/estimate";
 import { MARKETS, MARKET_CURRENCIES, MARKET_LOCALES, isMarket, type Market } from "../markets/markets";
 import type { LANDING_QUERY_RESULT } from "./sanity.types";
@@ -97,6 +98,7 @@ export const landingContentSchema = z
     }),
     sections: z.array(sectionSchema),
     contact: contactSchema,
+    followUp: followUpSchema.nullable(),
     footer: z.object({ tagline: text, copyrightYear: z.number().int().min(2000), rights: text, disclosure: text }),
   })
   // A market's locale and currency are fixed; a copy-paste from another market must not slip through. Checked even

@@ -42,6 +42,7 @@ export const LANDING_QUERY = defineQuery(`*[_type == "landingPage" && market == 
   benefits{ title, cards[]{ _key, icon, claim, "claimNote": coalesce(claimNote, null), title, body } },
   "sections": coalesce(sections[]{ _key, _type, ${SECTION_PROJECTIONS} }, []),
   contact{ ${CONTACT_PROJECTION} },
+  "followUp": coalesce(followUp, null),
   footer{ tagline, copyrightYear, rights, disclosure }
 }`);
 

@@ -204,6 +204,45 @@ export type PhonePrefixOption = {
   label: string;
 };
 
+export type FollowUp = {
+  _type: "followUp";
+  salesDays: Array<string>;
+  opens: string;
+  closes: string;
+  timeZone: string;
+  responseHours: number;
+  dayOverrides?: Array<{
+    date: string;
+    open?: boolean;
+    note?: string;
+    _type: "dayOverride";
+    _key: string;
+  }>;
+  bookingUrl?: string;
+  whatsappNumber?: string;
+  whatsappBefore: string;
+  whatsappBeforeLabel: string;
+  whatsappAmount: string;
+  whatsappAfter: string;
+  contactToday: string;
+  contactTomorrow: string;
+  contactLater: string;
+  referenceLabel: string;
+  contactTimeLabel: string;
+  bookingLabel: string;
+  whatsappLabel: string;
+  newTabLabel: string;
+  emailSubject: string;
+  emailTitle: string;
+  emailIntro: string;
+  emailSummaryTitle: string;
+  emailContactTime: string;
+  emailOtherWays: string;
+  emailPrivacyLabel: string;
+  emailFooter: string;
+  toConfirm?: boolean;
+};
+
 export type ContactSection = {
   _type: "contactSection";
   title: string;
@@ -487,6 +526,7 @@ export type LandingPage = {
   >;
   company: Company;
   contact: ContactSection;
+  followUp?: FollowUp;
   footer: SiteFooter;
   errorPage: ErrorPage;
   seo: Seo;
@@ -636,6 +676,7 @@ export type AllSanitySchemaTypes =
   | ReasonOption
   | CountryOption
   | PhonePrefixOption
+  | FollowUp
   | ContactSection
   | CallToActionSection
   | FaqSection
@@ -664,7 +705,7 @@ export type AllSanitySchemaTypes =
 
 // Source: lib/content/queries.ts
 // Variable: LANDING_QUERY
-// Query: *[_type == "landingPage" && market == $market][0]{  _id,  market,  locale,  currency,  defaultPhonePrefix,  brandName,  seo{ title, description, "ogImage": coalesce(ogImage, null) },  header{ flagLabel, contactButton },  company{ legalName, taxIdLabel, taxId, address{ streetAddress, postalCode, addressLocality, addressRegion }, email },  hero{    title,    highlight,    highlightNote,    body,    cta,    estimate{      title,      amountLabel,      defaultAmount,      usdRate,      bankLabel,      feeLabel,      fxMarginLabel,      intermediaryLabel,      totalLabel,      bank{ feeUsd, fxMarginPercent, intermediaryUsd },      ours{ feeUsd, fxMarginPercent, intermediaryUsd },      savingLabel,      savingShare,      note    }  },  benefits{ title, cards[]{ _key, icon, claim, "claimNote": coalesce(claimNote, null), title, body } },  "sections": coalesce(sections[]{ _key, _type, _type == "howItWorksSection" => { title, "intro": coalesce(intro, null), steps[]{ _key, title, body } }, _type == "proofSection" => {    title,    "intro": coalesce(intro, null),    "figures": coalesce(figures[]{ _key, value, label, note }, []),    "logosTitle": coalesce(logosTitle, null),    "logos": coalesce(logos[]{ _key, asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, []),    "testimonials": coalesce(testimonials[]{ _key, quote, name, role, company, "photo": coalesce(photo{ asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, null) }, [])  }, _type == "regulationSection" => {    title,    "intro": coalesce(intro, null),    entityLabel,    licences[]{ _key, regulator, kind, number, registerUrl, registerLabel },    funds{ title, body },    compliance{ title, body },    dataSecurity{ title, body }  }, _type == "faqSection" => { title, items[]{ _key, question, answer } }, _type == "callToActionSection" => { title, body, cta } }, []),  contact{     title,    intro,    fields{      company{ label, placeholder },      contact{ label, placeholder },      email{ label, placeholder },      phonePrefix{ label },      phone{ label, placeholder },      country{ label, placeholder },      reason{ label, placeholder },      volume{ label, placeholder }    },    phonePrefixOptions[]{ value, label },    countryOptions[]{ value, label },    reasonOptions[]{ value, label },    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },    approxUpTo,    approxOver,    missingAll,    missingHint,    emailInvalid,    phoneInvalid,    phoneOtherCountry,    phoneUsePrefix,    phoneNotOffered,    invalidField,    submit,    submitting,    submittingLabel,    successTitle,    successMessage,    successNext,    errorTitle,    errorMessage,    errorInvalid,    errorRateLimited,    toasterLabel   },  footer{ tagline, copyrightYear, rights, disclosure }}
+// Query: *[_type == "landingPage" && market == $market][0]{  _id,  market,  locale,  currency,  defaultPhonePrefix,  brandName,  seo{ title, description, "ogImage": coalesce(ogImage, null) },  header{ flagLabel, contactButton },  company{ legalName, taxIdLabel, taxId, address{ streetAddress, postalCode, addressLocality, addressRegion }, email },  hero{    title,    highlight,    highlightNote,    body,    cta,    estimate{      title,      amountLabel,      defaultAmount,      usdRate,      bankLabel,      feeLabel,      fxMarginLabel,      intermediaryLabel,      totalLabel,      bank{ feeUsd, fxMarginPercent, intermediaryUsd },      ours{ feeUsd, fxMarginPercent, intermediaryUsd },      savingLabel,      savingShare,      note    }  },  benefits{ title, cards[]{ _key, icon, claim, "claimNote": coalesce(claimNote, null), title, body } },  "sections": coalesce(sections[]{ _key, _type, _type == "howItWorksSection" => { title, "intro": coalesce(intro, null), steps[]{ _key, title, body } }, _type == "proofSection" => {    title,    "intro": coalesce(intro, null),    "figures": coalesce(figures[]{ _key, value, label, note }, []),    "logosTitle": coalesce(logosTitle, null),    "logos": coalesce(logos[]{ _key, asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, []),    "testimonials": coalesce(testimonials[]{ _key, quote, name, role, company, "photo": coalesce(photo{ asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, null) }, [])  }, _type == "regulationSection" => {    title,    "intro": coalesce(intro, null),    entityLabel,    licences[]{ _key, regulator, kind, number, registerUrl, registerLabel },    funds{ title, body },    compliance{ title, body },    dataSecurity{ title, body }  }, _type == "faqSection" => { title, items[]{ _key, question, answer } }, _type == "callToActionSection" => { title, body, cta } }, []),  contact{     title,    intro,    fields{      company{ label, placeholder },      contact{ label, placeholder },      email{ label, placeholder },      phonePrefix{ label },      phone{ label, placeholder },      country{ label, placeholder },      reason{ label, placeholder },      volume{ label, placeholder }    },    phonePrefixOptions[]{ value, label },    countryOptions[]{ value, label },    reasonOptions[]{ value, label },    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },    approxUpTo,    approxOver,    missingAll,    missingHint,    emailInvalid,    phoneInvalid,    phoneOtherCountry,    phoneUsePrefix,    phoneNotOffered,    invalidField,    submit,    submitting,    submittingLabel,    successTitle,    successMessage,    successNext,    errorTitle,    errorMessage,    errorInvalid,    errorRateLimited,    toasterLabel   },  "followUp": coalesce(followUp, null),  footer{ tagline, copyrightYear, rights, disclosure }}
 export type LANDING_QUERY_RESULT = {
   _id: string;
   market: "ar" | "br" | "mx";
@@ -953,6 +994,7 @@ export type LANDING_QUERY_RESULT = {
     errorRateLimited: string;
     toasterLabel: string;
   };
+  followUp: FollowUp | null;
   footer: {
     tagline: string;
     copyrightYear: number;
@@ -1021,7 +1063,7 @@ export type PRIVACY_NOTICE_QUERY_RESULT = {
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
-    '*[_type == "landingPage" && market == $market][0]{\n  _id,\n  market,\n  locale,\n  currency,\n  defaultPhonePrefix,\n  brandName,\n  seo{ title, description, "ogImage": coalesce(ogImage, null) },\n  header{ flagLabel, contactButton },\n  company{ legalName, taxIdLabel, taxId, address{ streetAddress, postalCode, addressLocality, addressRegion }, email },\n  hero{\n    title,\n    highlight,\n    highlightNote,\n    body,\n    cta,\n    estimate{\n      title,\n      amountLabel,\n      defaultAmount,\n      usdRate,\n      bankLabel,\n      feeLabel,\n      fxMarginLabel,\n      intermediaryLabel,\n      totalLabel,\n      bank{ feeUsd, fxMarginPercent, intermediaryUsd },\n      ours{ feeUsd, fxMarginPercent, intermediaryUsd },\n      savingLabel,\n      savingShare,\n      note\n    }\n  },\n  benefits{ title, cards[]{ _key, icon, claim, "claimNote": coalesce(claimNote, null), title, body } },\n  "sections": coalesce(sections[]{ _key, _type, _type == "howItWorksSection" => { title, "intro": coalesce(intro, null), steps[]{ _key, title, body } }, _type == "proofSection" => {\n    title,\n    "intro": coalesce(intro, null),\n    "figures": coalesce(figures[]{ _key, value, label, note }, []),\n    "logosTitle": coalesce(logosTitle, null),\n    "logos": coalesce(logos[]{ _key, asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, []),\n    "testimonials": coalesce(testimonials[]{ _key, quote, name, role, company, "photo": coalesce(photo{ asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, null) }, [])\n  }, _type == "regulationSection" => {\n    title,\n    "intro": coalesce(intro, null),\n    entityLabel,\n    licences[]{ _key, regulator, kind, number, registerUrl, registerLabel },\n    funds{ title, body },\n    compliance{ title, body },\n    dataSecurity{ title, body }\n  }, _type == "faqSection" => { title, items[]{ _key, question, answer } }, _type == "callToActionSection" => { title, body, cta } }, []),\n  contact{ \n    title,\n    intro,\n    fields{\n      company{ label, placeholder },\n      contact{ label, placeholder },\n      email{ label, placeholder },\n      phonePrefix{ label },\n      phone{ label, placeholder },\n      country{ label, placeholder },\n      reason{ label, placeholder },\n      volume{ label, placeholder }\n    },\n    phonePrefixOptions[]{ value, label },\n    countryOptions[]{ value, label },\n    reasonOptions[]{ value, label },\n    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },\n    approxUpTo,\n    approxOver,\n    missingAll,\n    missingHint,\n    emailInvalid,\n    phoneInvalid,\n    phoneOtherCountry,\n    phoneUsePrefix,\n    phoneNotOffered,\n    invalidField,\n    submit,\n    submitting,\n    submittingLabel,\n    successTitle,\n    successMessage,\n    successNext,\n    errorTitle,\n    errorMessage,\n    errorInvalid,\n    errorRateLimited,\n    toasterLabel\n   },\n  footer{ tagline, copyrightYear, rights, disclosure }\n}': LANDING_QUERY_RESULT;
+    '*[_type == "landingPage" && market == $market][0]{\n  _id,\n  market,\n  locale,\n  currency,\n  defaultPhonePrefix,\n  brandName,\n  seo{ title, description, "ogImage": coalesce(ogImage, null) },\n  header{ flagLabel, contactButton },\n  company{ legalName, taxIdLabel, taxId, address{ streetAddress, postalCode, addressLocality, addressRegion }, email },\n  hero{\n    title,\n    highlight,\n    highlightNote,\n    body,\n    cta,\n    estimate{\n      title,\n      amountLabel,\n      defaultAmount,\n      usdRate,\n      bankLabel,\n      feeLabel,\n      fxMarginLabel,\n      intermediaryLabel,\n      totalLabel,\n      bank{ feeUsd, fxMarginPercent, intermediaryUsd },\n      ours{ feeUsd, fxMarginPercent, intermediaryUsd },\n      savingLabel,\n      savingShare,\n      note\n    }\n  },\n  benefits{ title, cards[]{ _key, icon, claim, "claimNote": coalesce(claimNote, null), title, body } },\n  "sections": coalesce(sections[]{ _key, _type, _type == "howItWorksSection" => { title, "intro": coalesce(intro, null), steps[]{ _key, title, body } }, _type == "proofSection" => {\n    title,\n    "intro": coalesce(intro, null),\n    "figures": coalesce(figures[]{ _key, value, label, note }, []),\n    "logosTitle": coalesce(logosTitle, null),\n    "logos": coalesce(logos[]{ _key, asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, []),\n    "testimonials": coalesce(testimonials[]{ _key, quote, name, role, company, "photo": coalesce(photo{ asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, null) }, [])\n  }, _type == "regulationSection" => {\n    title,\n    "intro": coalesce(intro, null),\n    entityLabel,\n    licences[]{ _key, regulator, kind, number, registerUrl, registerLabel },\n    funds{ title, body },\n    compliance{ title, body },\n    dataSecurity{ title, body }\n  }, _type == "faqSection" => { title, items[]{ _key, question, answer } }, _type == "callToActionSection" => { title, body, cta } }, []),\n  contact{ \n    title,\n    intro,\n    fields{\n      company{ label, placeholder },\n      contact{ label, placeholder },\n      email{ label, placeholder },\n      phonePrefix{ label },\n      phone{ label, placeholder },\n      country{ label, placeholder },\n      reason{ label, placeholder },\n      volume{ label, placeholder }\n    },\n    phonePrefixOptions[]{ value, label },\n    countryOptions[]{ value, label },\n    reasonOptions[]{ value, label },\n    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },\n    approxUpTo,\n    approxOver,\n    missingAll,\n    missingHint,\n    emailInvalid,\n    phoneInvalid,\n    phoneOtherCountry,\n    phoneUsePrefix,\n    phoneNotOffered,\n    invalidField,\n    submit,\n    submitting,\n    submittingLabel,\n    successTitle,\n    successMessage,\n    successNext,\n    errorTitle,\n    errorMessage,\n    errorInvalid,\n    errorRateLimited,\n    toasterLabel\n   },\n  "followUp": coalesce(followUp, null),\n  footer{ tagline, copyrightYear, rights, disclosure }\n}': LANDING_QUERY_RESULT;
     '*[_type == "landingPage" && market == $market][0].errorPage{ message, homeLink }': ERROR_PAGE_QUERY_RESULT;
     '*[_type == "privacyNotice" && market == $market][0]{\n  _id,\n  market,\n  locale,\n  title,\n  updatedAt,\n  updatedLabel,\n  body,\n  closeLabel,\n  detailsTitle,\n  legalName,\n  legalNameLabel,\n  address,\n  addressLabel,\n  privacyEmail,\n  privacyEmailLabel,\n  authority,\n  authorityUrl,\n  authorityLabel,\n  formLine,\n  formLinkLabel,\n  footerLinkLabel,\n  "askConsent": coalesce(askConsent, true),\n  bannerLabel,\n  bannerText,\n  acceptLabel,\n  rejectLabel,\n  settingsLinkLabel,\n  bannerGrantedNow,\n  bannerDeniedNow\n}': PRIVACY_NOTICE_QUERY_RESULT;
   }

@@ -3,7 +3,13 @@ import type { ServerEnv } from "./server-schema.ts";
 
 type AlertVariables = Pick<
   ServerEnv,
-  "SMTP_URL" | "SALES_EMAIL_FROM" | "SALES_EMAIL_TO" | "SALES_EMAIL_TO_MX" | "SALES_EMAIL_TO_BR" | "SALES_EMAIL_TO_AR"
+  | "SMTP_URL"
+  | "SALES_EMAIL_FROM"
+  | "SALES_EMAIL_TO"
+  | "SALES_EMAIL_TO_MX"
+  | "SALES_EMAIL_TO_BR"
+  | "SALES_EMAIL_TO_AR"
+  | "LEAD_EMAIL_FROM"
 >;
 
 const MARKET_RECIPIENTS = {
@@ -19,16 +25,18 @@ export function salesRecipients(env: AlertVariables, market: Market): string[] {
 
 /**
  * A half-configured sales email, naming the variable to set: an SMTP server with no sender or with a market nobody
- * receives, or recipients and a sender with no server to send through.
+ * receives, or recipients and a sender (the sales alert's or the lead confirmation's) with no server to send through.
  */
 export function salesEmailProblem(env: AlertVariables): { variable: string; message: string } | undefined {
   const recipientsSet = ["SALES_EMAIL_TO", ...Object.values(MARKET_RECIPIENTS)].find(
     (name) => env[name as keyof AlertVariables],
   );
   if (!env.SMTP_URL) {
-    const set = recipientsSet ?? (env.SALES_EMAIL_FROM ? "SALES_EMAIL_FROM" : undefined);
+    const set =
+      recipientsSet ??
+      (env.SALES_EMAIL_FROM ? "SALES_EMAIL_FROM" : env.LEAD_EMAIL_FROM ? "LEAD_EMAIL_FROM" : undefined);
     return set
-      ? { variable: "SMTP_URL", message: `is required when ${set} is set (the sales alert's SMTP server)` }
+      ? { variable: "SMTP_URL", message: `is required when ${set} is set (the SMTP server the emails go through)` }
       : undefined;
   }
   if (!env.SALES_EMAIL_FROM)

@@ -44,7 +44,21 @@ const proofVariables = {
   CONTACT_PROOF: optional.pipe(z.enum(["off"], "must be off, or unset").optional()),
 };
 
-/** Sales alerts: an email per new lead over SMTP, and a signed webhook for CRMs. */
+/** An email sender: an address, or a name and an address. */
+const sender = optional.pipe(
+  z
+    .string()
+    .refine(
+      (from) => z.email().safeParse(/<([^<>]+)>$/.exec(from)?.[1] ?? from).success,
+      "must be an email address, or a name and <address>",
+    )
+    .optional(),
+);
+
+/**
+ * Sales alerts: an email per new lead over SMTP, and a signed webhook for CRMs. And the lead's own confirmation email,
+ * through the same SMTP server from a customer-facing sender.
+ */
 const alertVariables = {
   /** smtp:// (STARTTLS when offered) or smtps:// (TLS from the start), credentials in the URL. */
   SMTP_URL: optional.pipe(
@@ -53,15 +67,7 @@ const alertVariables = {
       .optional(),
   ),
   /** The sender: an address, or a name and an address ("Puente Pagos <alertas@puentepagos.com>"). */
-  SALES_EMAIL_FROM: optional.pipe(
-    z
-      .string()
-      .refine(
-        (from) => z.email().safeParse(/<([^<>]+)>$/.exec(from)?.[1] ?? from).success,
-        "must be an email address, or a name and <address>",
-      )
-      .optional(),
-  ),
+  SALES_EMAIL_FROM: sender,
   /** Who gets every market's leads; SALES_EMAIL_TO_MX / _BR / _AR replace it for one market. */
   SALES_EMAIL_TO: addressList,
   SALES_EMAIL_TO_MX: addressList,
@@ -73,6 +79,10 @@ const alertVariables = {
   ),
   /** Signs each webhook call (X-Signature); the receiver checks it with the same secret. */
   LEAD_WEBHOOK_SECRET: optional,
+  /** The confirmation email's sender, as leads see it ("Puente Pagos <hola@puentepagos.com>"); unset: no confirmation. */
+  LEAD_EMAIL_FROM: sender,
+  /** Confirmation emails per hour from the whole site, all instances together (each address gets at most 3 a day). */
+  LEAD_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(60),
 };
 
 /** The platform: proxy headers, several instances, HTTP headers compiled at build time. */

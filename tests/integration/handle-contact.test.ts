@@ -12,7 +12,10 @@ import {
   type LeadsStore,
 } from "@/lib/contact/leads-store-contract";
 import type { LeadVisit } from "@/lib/meta/conversion-reporter";
+import { followUpFor } from "@/lib/conversation/follow-up";
+import { leadReference } from "@/lib/conversation/reference";
 import { validContactRequest as valid } from "../support/contact-request";
+import { seedLandingContent } from "../support/seed-landing-content";
 import { captureLogs } from "../support/log-lines";
 
 const SITE = "https://pagos.example";
@@ -797,5 +800,51 @@ describe("hostile tracking input (property-based)", () => {
     expect(await rowCount()).toBe(n);
     // Cleaned by the route, never refused by the database's checks (which would drop the attribution to keep the lead).
     expect(logs.events("lead.attribution_dropped")).toEqual([]);
+  });
+});
+
+describe("what the visitor is told, and who gets the confirmation email", () => {
+  const AT = new Date("2026-11-09T16:00:00Z");
+  /** The route's follow-up over the seed content, at a fixed moment; `confirmed` are the leads given an email. */
+  async function withFollowUp(confirmed: Lead[], alertedWith: unknown[]) {
+    const content = (await seedLandingContent("mx")).followUp;
+    return deps({
+      followUp: async (lead) => followUpFor(lead, content, AT),
+      alert: (lead, followUp) => (alerted.push(lead), alertedWith.push(followUp)),
+      confirm: (lead) => confirmed.push(lead),
+    });
+  }
+
+  it("a stored lead: the 201 carries its reference, contact time and links; sales hears them; the email goes once", async () => {
+    const confirmed: Lead[] = [];
+    const alertedWith: unknown[] = [];
+    const body = valid();
+    const response = await handleContact(post(body), await withFollowUp(confirmed, alertedWith));
+    const answer = await response.json();
+    expect(response.status).toBe(201);
+    expect(answer).toMatchObject({
+      ok: true,
+      reference: leadReference(body.submissionId),
+      contactTime: "hoy, antes de las 14:00 (hora del centro de México)",
+      contactBy: "2026-11-09T20:00:00.000Z",
+      outOfHours: false,
+    });
+    expect(answer.bookingUrl).toMatch(/^https:\/\/cal\.com\//);
+    expect(answer.whatsappUrl).toContain(encodeURIComponent(answer.reference));
+    expect(alertedWith).toEqual([expect.objectContaining({ reference: answer.reference })]);
+    expect(confirmed.map((l) => l.id)).toEqual([body.submissionId]);
+
+    // A retry of the same submission: the same answer, no second alert or email.
+    const retry = await handleContact(post(body), await withFollowUp(confirmed, alertedWith));
+    expect((await retry.json()).reference).toBe(answer.reference);
+    expect(confirmed).toHaveLength(1);
+    expect(alerted).toHaveLength(1);
+  });
+
+  it("a bot that filled the honeypot gets the same kind of answer, and nobody gets an email", async () => {
+    const confirmed: Lead[] = [];
+    const response = await handleContact(post(valid({ website: "spam" })), await withFollowUp(confirmed, []));
+    expect(await response.json()).toMatchObject({ ok: true, reference: expect.stringMatching(/^\w{5}-\w{5}$/) });
+    expect(confirmed).toEqual([]);
   });
 });

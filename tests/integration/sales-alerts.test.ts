@@ -330,6 +330,9 @@ describe("the signed lead webhook", () => {
         volume: "10000-49999",
         trackingConsent: "granted",
         privacyNoticeVersion: "2026-11-23",
+        reference: null,
+        promisedContactBy: null,
+        arrivedOutOfHours: null,
       },
       attribution: lead.attribution,
     });
@@ -420,6 +423,33 @@ describe("the signed lead webhook", () => {
       expect.objectContaining({ channel: "webhook", leadId: slow.id, attempts: 2 }),
     ]);
     expectNoPersonalData(slow);
+  });
+});
+
+describe("what the lead was told, for sales", () => {
+  it("the email and the webhook carry the reference, the promised time and whether the lead came out of hours", async () => {
+    const followUp = {
+      reference: "K7QXM-3P9TR",
+      contactTime: "mañana, antes de las 13:00 (hora del centro de México)",
+      contactBy: "2026-11-24T19:00:00.000Z",
+      outOfHours: true,
+      bookingUrl: null,
+      whatsappUrl: null,
+    };
+    const lead = { ...sampleLead(), followUp };
+    await alertSales(lead, new Date("2026-11-24T03:37:00Z"), { ...webhookOnly(), email: emailOnly().email });
+
+    const { text, html } = mails[0]!.mail;
+    for (const part of [text!, html as string]) {
+      expect(part).toContain("K7QXM-3P9TR");
+      expect(part).toMatch(/24 de noviembre de 2026.*1:00.*p\.\s?m\..*\(GMT-6\)/);
+      expect(part).toContain("fuera de horario de ventas");
+    }
+    expect(JSON.parse(calls[0]!.raw.toString("utf8")).lead).toMatchObject({
+      reference: "K7QXM-3P9TR",
+      promisedContactBy: "2026-11-24T19:00:00.000Z",
+      arrivedOutOfHours: true,
+    });
   });
 });
 

@@ -40,4 +40,5 @@ export const FORM_COPY: ContactFormCopy = {
   errorRateLimited: "Hiciste varios intentos seguidos. Vuelve a intentarlo en {minutes}.",
   invalidField: "Revisa este dato.",
   toasterLabel: "Notificaciones",
+  followUp: null,
 };

@@ -30,4 +30,10 @@ describe("client code budget", () => {
     console.log(`savings-estimate leaf: ${size} B gzip`);
     expect(size).toBeLessThanOrEqual(3 * 1024);
   });
+
+  it("the WhatsApp link beside the form stays within 1 kB gzip", async () => {
+    const size = await gzipSize("app/_components/whatsapp-link.tsx");
+    console.log(`whatsapp-link leaf: ${size} B gzip`);
+    expect(size).toBeLessThanOrEqual(1024);
+  });
 });

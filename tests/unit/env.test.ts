@@ -481,6 +481,18 @@ describe("environment", () => {
       ).toThrow(/LEAD_WEBHOOK_URL: must be an http:\/\/ or https:\/\/ URL/);
     });
 
+    it("refuses the lead's confirmation sender without an SMTP server, a malformed one, and a zero hourly ceiling", () => {
+      expect(() => readServerEnv({ LEAD_EMAIL_FROM: "Puente Pagos <hola@puente.example>" })).toThrow(
+        /SMTP_URL: is required when LEAD_EMAIL_FROM is set/,
+      );
+      const to = { SALES_EMAIL_TO: "ventas@puente.example" };
+      expect(() => readServerEnv({ ...SMTP, ...to, LEAD_EMAIL_FROM: "hola" })).toThrow(
+        /LEAD_EMAIL_FROM: must be an email address, or a name and <address>/,
+      );
+      expect(() => readServerEnv({ ...SMTP, ...to, LEAD_EMAIL_PER_HOUR: "0" })).toThrow(/LEAD_EMAIL_PER_HOUR/);
+      expect(readServerEnv({ ...SMTP, ...to }).LEAD_EMAIL_PER_HOUR).toBe(60);
+    });
+
     it("refuses a webhook URL without its secret, and a secret without its URL", () => {
       expect(() =>
         readServerEnv({ CONTACT_PROOF_SECRET: STRONG, LEAD_WEBHOOK_URL: "https://hooks.example/leads" }),

@@ -214,6 +214,35 @@ const SECTION_CORPUS: { name: string; doc: Doc; path: unknown[] }[] = [
   })(),
 ];
 
+/** Broken follow-up content: templates with a placeholder the site does not fill, or without the one it needs. */
+const FOLLOW_UP_CORPUS: { name: string; doc: Doc; path: unknown[] }[] = [
+  ...(() => {
+    const d = mx();
+    d.followUp.whatsappAfter = "Hola, soy {name}. Mi referencia es {reference}.";
+    return [{ name: "a WhatsApp message with an unknown placeholder", doc: d, path: ["followUp", "whatsappAfter"] }];
+  })(),
+  ...(() => {
+    const d = mx();
+    d.followUp.emailContactTime = "Te llamaremos pronto.";
+    return [{ name: "an email sentence without {when}", doc: d, path: ["followUp", "emailContactTime"] }];
+  })(),
+  ...(() => {
+    const d = mx();
+    d.followUp.emailSubject = "Solicitud {referencia}";
+    return [{ name: "a misspelt placeholder in the email's subject", doc: d, path: ["followUp", "emailSubject"] }];
+  })(),
+  ...(() => {
+    const d = mx();
+    d.followUp.closes = "08:00";
+    return [{ name: "sales closing before they open", doc: d, path: ["followUp", "closes"] }];
+  })(),
+  ...(() => {
+    const d = mx();
+    d.followUp.timeZone = "CDMX";
+    return [{ name: "a time zone that is not one", doc: d, path: ["followUp", "timeZone"] }];
+  })(),
+];
+
 const samePath = (a: unknown[], b: unknown[]) => JSON.stringify(a) === JSON.stringify(b);
 
 describe("the Studio validates with the site's own rules", () => {
@@ -237,6 +266,7 @@ describe("the Studio validates with the site's own rules", () => {
       const expected = [
         ["company", "toConfirm"],
         ["hero", "estimate", "toConfirm"],
+        ["followUp", "toConfirm"],
         [...regulation.at, "toConfirm"],
         ...regulation.item.licences.map((l: { _key: string }) => [
           ...regulation.at,
@@ -252,7 +282,7 @@ describe("the Studio validates with the site's own rules", () => {
     },
   );
 
-  it.each([...CORPUS, ...SECTION_CORPUS].map((c) => [c.name, c] as const))(
+  it.each([...CORPUS, ...SECTION_CORPUS, ...FOLLOW_UP_CORPUS].map((c) => [c.name, c] as const))(
     "%s: refused by the site, an error on its field in the Studio",
     async (_name, { doc, path }) => {
       expect(await siteRefuses(doc)).toBe(true);

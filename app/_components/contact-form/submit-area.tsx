@@ -1,5 +1,17 @@
+import dynamic from "next/dynamic";
 import { useEffect, useRef, type Ref } from "react";
+import type { ConfirmationDetails } from "../contact-confirmation";
 import type { ContactFormCopy } from "./form-copy";
+
+// The confirmation's reference, contact time and links load after a success; if they cannot, the rest still shows.
+const FollowUp = dynamic(
+  () =>
+    import("../contact-confirmation").then(
+      (m) => m.ContactConfirmation,
+      () => () => null,
+    ),
+  { ssr: false },
+);
 
 /** What the last attempt left near the button until the visitor edits the form; `answer` is the route's 201 body. */
 export type Outcome = { sent: true; answer: Record<string, unknown> } | { sent: false; message: string };
@@ -7,7 +19,7 @@ export type Outcome = { sent: true; answer: Record<string, unknown> } | { sent: 
 type Props = {
   copy: Pick<
     ContactFormCopy,
-    "submit" | "submitting" | "submittingLabel" | "successTitle" | "successMessage" | "successNext"
+    "submit" | "submitting" | "submittingLabel" | "successTitle" | "successMessage" | "successNext" | "followUp"
   >;
   /** The whole form is valid: the button is enabled. */
   valid: boolean;
@@ -68,12 +80,16 @@ export function SubmitArea({ copy, valid, pending, missingLine, outcome }: Props
           {failure}
         </p>
       ) : null}
-      {outcome?.sent ? <Confirmation ref={confirmationRef} copy={copy} /> : null}
+      {outcome?.sent ? (
+        <Confirmation ref={confirmationRef} copy={copy} details={outcome.answer as ConfirmationDetails} />
+      ) : null}
     </div>
   );
 }
 
-function Confirmation({ ref, copy }: { ref: Ref<HTMLDivElement>; copy: Props["copy"] }) {
+type ConfirmationProps = { ref: Ref<HTMLDivElement>; copy: Props["copy"]; details: ConfirmationDetails };
+
+function Confirmation({ ref, copy, details }: ConfirmationProps) {
   return (
     <div
       ref={ref}
@@ -89,6 +105,7 @@ function Confirmation({ ref, copy }: { ref: Ref<HTMLDivElement>; copy: Props["co
         </p>
         <p className="mt-1 text-sm">{copy.successMessage}</p>
         <p className="mt-1 text-sm">{copy.successNext}</p>
+        {copy.followUp ? <FollowUp details={details} copy={copy.followUp} /> : null}
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { getLeadsStore } from "@/lib/contact/leads-store";
 import { alertSales } from "@/lib/alerts/sales-alerts";
 import { recordHeldLead, sendDueSummaries } from "@/lib/alerts/intake-summary";
 import { askConsentFor, consentState } from "@/lib/consent/tracking-consent";
+import { confirmLead, leadFollowUp } from "@/lib/conversation/lead-follow-up";
 import { ownHostHeader } from "@/lib/env/env";
 import { serverEnv } from "@/lib/env/server-env";
 import { reportLeadConversion } from "@/lib/meta/conversion-reporter";
@@ -27,14 +28,17 @@ export function POST(request: Request): Promise<Response> {
       // request's context, so its log lines and span belong to this submission.
       report: (lead, visit) => after(() => inSpan("conversion.report", {}, () => reportLeadConversion(lead, visit))),
       // Sales hears of the lead the same way, in its own span, with the time it arrived.
-      alert: (lead) => {
+      alert: (lead, followUp) => {
         const receivedAt = new Date();
-        after(() => alertSales(lead, receivedAt));
+        after(() => alertSales({ ...lead, followUp }, receivedAt));
       },
       hold: (lead) => {
         const receivedAt = new Date();
         after(() => recordHeldLead(lead, receivedAt));
       },
+      followUp: (lead) => leadFollowUp(lead),
+      // The lead's own email, in its own span, after the response like the alert.
+      confirm: (lead, followUp) => after(() => inSpan("lead_email.confirm", {}, () => confirmLead(lead, followUp))),
       consent: async (market, cookieHeader, noticeVersion) =>
         consentState(cookieHeader, market, noticeVersion, await askConsentFor(market)),
       siteUrl: serverEnv().NEXT_PUBLIC_SITE_URL,
