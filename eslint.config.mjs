@@ -13,7 +13,7 @@ const config = [
   {
     ignores: [
       ".next/**",
-      ".next-sanity-mode/**",
+      ".next-*/**",
       ".sanity/**",
       "node_modules/**",
       ".data/**",

@@ -23,17 +23,20 @@ const where = (b: ShellBlock) => `${b.file}:${b.line}`;
  */
 function blockEnv(index: number, block: ShellBlock): NodeJS.ProcessEnv {
   const dir = `.data/e2e/docs-${index}`;
-  rmSync(dir, { recursive: true, force: true });
+  // At the root like .next: Next writes the standalone server.js as an ES module only when the package.json one
+  // level above the dist dir says "type": "module".
+  const distDir = `.next-docs-${index}`;
+  for (const folder of [dir, distDir]) rmSync(folder, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   if (/\b(build|start:local)\b/.test(block.script) && existsSync(".next/cache/turbopack"))
-    cpSync(".next/cache/turbopack", join(dir, "next/cache/turbopack"), { recursive: true });
+    cpSync(".next/cache/turbopack", join(distDir, "cache/turbopack"), { recursive: true });
   // A reader's shell: none of the test runner's own variables (Vitest sets NODE_ENV=test, which Next warns about).
   const shell = { ...process.env };
   for (const name of Object.keys(shell)) if (name === "NODE_ENV" || name.startsWith("VITEST")) delete shell[name];
   return {
     ...shell,
     PORT: String(PORT),
-    NEXT_DIST_DIR: join(dir, "next"),
+    NEXT_DIST_DIR: distDir,
     EMBEDDED_DB_DIR: join(dir, "pglite"),
     NEXT_TELEMETRY_DISABLED: "1",
   };
