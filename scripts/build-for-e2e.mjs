@@ -30,10 +30,6 @@ cpSync(".next/static", ".next/standalone/.next/static", { recursive: true });
 
 // Next keeps fetched data between builds; the local Content Lake's answers must come from today's seed.
 rmSync(`${SANITY_MODE.distDir}/cache/fetch-cache`, { recursive: true, force: true });
-// The Sanity-mode build compiles the same modules with a few public values changed: from the main build's Turbopack
-// cache, it recompiles only what those values reach instead of everything.
-rmSync(`${SANITY_MODE.distDir}/cache/turbopack`, { recursive: true, force: true });
-cpSync(".next/cache/turbopack", `${SANITY_MODE.distDir}/cache/turbopack`, { recursive: true });
 // Next adds every build folder's types to tsconfig.json; this one is a test artefact, so the file is put back.
 const tsconfig = readFileSync("tsconfig.json", "utf8");
 const lake = spawn(process.execPath, ["tests/support/fake-sanity-server.ts", String(E2E_PORTS.fakeSanity)], {

@@ -2,7 +2,7 @@
 // `node server.js` on PORT (default 3000) and HOSTNAME (default every interface). Next leaves the static assets
 // (and public/) out of the standalone folder; they are copied in once per build (a build empties its folder).
 // NEXT_DIST_DIR names another build's folder, as for `next build`.
-import { cpSync, existsSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 
 const root = process.cwd();
@@ -25,5 +25,12 @@ for (const [name, fallback] of Object.entries(pathDefaults)) {
   const value = env[name] || fallback;
   env[name] = isAbsolute(value) ? value : resolve(root, value);
 }
+// Next writes server.js as CommonJS when the build folder is not at the top of the repository (it looks for
+// package.json beside that folder), while the package.json it copies says "module": run that one as .cjs.
+let server = join(standalone, "server.js");
+if (!/^import /m.test(readFileSync(server, "utf8"))) {
+  copyFileSync(server, join(standalone, "server.cjs"));
+  server = join(standalone, "server.cjs");
+}
 // This process becomes the server: signals (a platform's SIGTERM, Ctrl-C) reach Next's shutdown directly.
-process.execve(process.execPath, [process.execPath, join(standalone, "server.js")], env);
+process.execve(process.execPath, [process.execPath, server], env);

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { docFiles, readDoc, shellBlocks, type ShellBlock } from "../support/docs";
 import { E2E_PORTS } from "../support/e2e-hosts";
@@ -16,20 +16,14 @@ const blocks = shellBlocks(docFiles().map(readDoc));
 const PORT = E2E_PORTS.docsServer;
 const where = (b: ShellBlock) => `${b.file}:${b.line}`;
 
-/**
- * Each block gets its own build folder and database, so it never touches the suite's build or a developer's. A block
- * that builds starts from the e2e build's Turbopack cache, as a reader's second build starts from their first: it
- * recompiles what differs (the site URL) rather than everything.
- */
-function blockEnv(index: number, block: ShellBlock): NodeJS.ProcessEnv {
+/** Each block gets its own build folder and database, so it never touches the suite's build or a developer's. */
+function blockEnv(index: number): NodeJS.ProcessEnv {
   const dir = `.data/e2e/docs-${index}`;
   // At the root like .next: Next writes the standalone server.js as an ES module only when the package.json one
   // level above the dist dir says "type": "module".
   const distDir = `.next-docs-${index}`;
   for (const folder of [dir, distDir]) rmSync(folder, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  if (/\b(build|start:local)\b/.test(block.script) && existsSync(".next/cache/turbopack"))
-    cpSync(".next/cache/turbopack", join(distDir, "cache/turbopack"), { recursive: true });
   // A reader's shell: none of the test runner's own variables (Vitest sets NODE_ENV=test, which Next warns about).
   const shell = { ...process.env };
   for (const name of Object.keys(shell)) if (name === "NODE_ENV" || name.startsWith("VITEST")) delete shell[name];
@@ -71,7 +65,7 @@ blocks.forEach((block, index) => {
   if (block.tag === "") {
     test(`${where(block)} runs and exits 0`, { timeout: 600_000 }, async () => {
       const restoreTsconfig = guardTsconfig();
-      const { child, output } = run(block, blockEnv(index, block));
+      const { child, output } = run(block, blockEnv(index));
       try {
         expect(await exited(child), `${where(block)}:\n${block.script}\n${output()}`).toBe(0);
       } finally {
@@ -84,7 +78,7 @@ blocks.forEach((block, index) => {
     // A production build on a busy 2-core machine takes minutes; a visitor would not wait, a reader does.
     test(`${where(block)} starts the site`, { timeout: 900_000 }, async () => {
       const restoreTsconfig = guardTsconfig();
-      const { child, output } = run(block, blockEnv(index, block));
+      const { child, output } = run(block, blockEnv(index));
       try {
         const deadline = Date.now() + 840_000;
         let status = 0;

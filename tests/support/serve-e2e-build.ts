@@ -2,6 +2,7 @@
 // folder (the seed and the draft fixtures, an empty database), its own copy of the standalone build (what its
 // revalidations write stays its own), then becomes that copy's `node server.js` on PORT and HOSTNAME.
 import { execFileSync } from "node:child_process";
+import { copyFileSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { copyStandalone } from "./standalone-server.ts";
 
@@ -11,7 +12,13 @@ execFileSync(process.execPath, ["tests/support/prepare-e2e-data.mjs", dataDir], 
 const site = resolve(dataDir, "site");
 copyStandalone(site, distDir);
 // server.js works in its own folder: the data it is given is named from the repository.
-process.execve!(process.execPath, [process.execPath, join(site, "server.js")], {
+// A build folder below the top of the repository gets a CommonJS server.js (see scripts/start-standalone.mjs).
+let server = join(site, "server.js");
+if (!/^import /m.test(readFileSync(server, "utf8"))) {
+  copyFileSync(server, join(site, "server.cjs"));
+  server = join(site, "server.cjs");
+}
+process.execve!(process.execPath, [process.execPath, server], {
   ...process.env,
   NODE_ENV: "production",
   NEXT_TELEMETRY_DISABLED: "1",
