@@ -8,7 +8,23 @@ let client: SanityClient | undefined;
  * Fields the code matches on (market, locale, currency, icons, option values, phone prefix) or puts in a link
  * (the privacy contact's mailto:): no markers.
  */
-const CODE_VALUES = new Set(["market", "locale", "currency", "icon", "defaultPhonePrefix", "value", "privacyEmail"]);
+const CODE_VALUES = new Set([
+  "market",
+  "locale",
+  "currency",
+  "icon",
+  "defaultPhonePrefix",
+  "value",
+  "privacyEmail",
+  // The sales team's hours, zone, holidays and contact links: read by code, never shown as written.
+  "salesDays",
+  "opens",
+  "closes",
+  "timeZone",
+  "date",
+  "bookingUrl",
+  "whatsappNumber",
+]);
 
 /** The Content Lake client (Sanity mode only). Tag-revalidated fetches must bypass the CDN. */
 export function sanityClient(): SanityClient {
@@ -30,7 +46,8 @@ export function sanityClient(): SanityClient {
       enabled: false,
       studioUrl: "/studio",
       filter: (props) => {
-        const field = props.sourcePath.at(-1);
+        // A list's items (salesDays[0]) are code values when the list is.
+        const field = props.sourcePath.findLast((segment) => typeof segment === "string");
         return !(typeof field === "string" && CODE_VALUES.has(field)) && props.filterDefault(props);
       },
     },
