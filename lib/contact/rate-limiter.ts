@@ -142,7 +142,11 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
-const outages = new WeakMap<Redis, { degraded: boolean }>();
+// On globalThis like the connection: each route is its own bundle with its own copy of this module, and one outage
+// must still be reported once per process.
+const outages = ((
+  globalThis as typeof globalThis & { __rateLimitOutages?: WeakMap<Redis, { degraded: boolean }> }
+).__rateLimitOutages ??= new WeakMap());
 
 /**
  * The same windows counted in Redis, shared by every instance (an atomic Lua increment with expiry per key, through

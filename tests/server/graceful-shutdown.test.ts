@@ -33,6 +33,8 @@ async function startServer(): Promise<{ child: ChildProcess; exited: Promise<num
       CONTACT_RATE_LIMIT_PER_MINUTE: "0",
       // The leads posted here test shutdown, not the proof: treated as before it.
       CONTACT_PROOF: "off",
+      // The e2e build answering on a port of its own: its Host counts as the site's (the Origin check).
+      FORWARDED_HOST_HEADER: "host",
       NEXT_TELEMETRY_DISABLED: "1",
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -360,6 +360,7 @@ test("without TRACEPARENT_FROM_PROXY, a client's traceparent chooses neither the
       CONVERSION_SIGNING_SECRET: E2E_SECRETS.CONVERSION_SIGNING_SECRET,
       CLIENT_IP_HEADER: "x-real-ip",
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      CONTACT_PROOF_SECRET: E2E_SECRETS.CONTACT_PROOF_SECRET,
     },
     "/api/health",
   );

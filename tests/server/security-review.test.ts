@@ -228,6 +228,7 @@ describe("the Studio on a host of its own (STUDIO_HOST)", () => {
     SANITY_API_READ_TOKEN: "e2e-viewer-token",
     LEADS_STORE: "embedded",
     CLIENT_IP_HEADER: "x-real-ip",
+    CONTACT_PROOF_SECRET: E2E_SECRETS.CONTACT_PROOF_SECRET,
   };
   const start = (env: Record<string, string>) => {
     let log = "";
