@@ -20,7 +20,12 @@ let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "shutdown-"));
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// A failed assertion must not leave a server on the port for the next run to find.
+const started: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null) child.kill("SIGKILL");
+  rmSync(dir, { recursive: true, force: true });
+});
 
 async function startServer(): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
   const child = spawn(process.execPath, ["scripts/start-standalone.mjs"], {
@@ -39,6 +44,7 @@ async function startServer(): Promise<{ child: ChildProcess; exited: Promise<num
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  started.push(child);
   await expect.poll(async () => (await fetch(`${ORIGIN}/mx`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200);
   return { child, exited: exited(child) };
 }
