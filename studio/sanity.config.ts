@@ -8,7 +8,6 @@ import { structureTool } from "sanity/structure";
 import { MARKETS, MARKET_NAMES, isMarket } from "../lib/markets/markets";
 import { schemaTypes } from "../schemas";
 import { structure } from "./structure";
-import { deskBundles, localePlugins } from "./studio-locales";
 
 // Literal process.env reads so Next inlines them; the placeholders keep offline `sanity build` working.
 const projectId = process.env.NEXT_PUBLIC_SANITY_PROJECT_ID || "local";
@@ -74,10 +73,7 @@ export default defineConfig({
       },
     }),
     visionTool({ defaultApiVersion: apiVersion }),
-    // Spanish and Brazilian Portuguese beside English: each marketer picks one in the user menu.
-    ...localePlugins,
   ],
-  i18n: { bundles: deskBundles },
   schema: {
     types: schemaTypes,
     // One landing document and one privacy notice per market: marketers edit them, they never create new ones.

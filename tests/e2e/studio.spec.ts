@@ -190,31 +190,6 @@ test.describe("/studio with a Sanity project (production build, Sanity's hosts a
     expect(violations).toEqual([]);
   });
 
-  test("each marketer's language: the desk in English, Brazilian Portuguese or Spain's Spanish, as chosen", async ({
-    page,
-  }) => {
-    const { violations, stray } = await openStudio(page, true);
-    const entry = (name: string) =>
-      page.getByRole("link", { name, exact: true }).or(page.getByRole("button", { name, exact: true }));
-    await expect(entry("Mexico privacy notice")).toBeVisible({ timeout: 60_000 });
-    // What the user menu's language choice stores for this project and workspace (Sanity's storePreferredLocale).
-    for (const [locale, words] of [
-      ["pt-BR", ["México", "Brasil", "Aviso de privacidade do México", "Aviso de privacidade da Argentina"]],
-      ["es-ES", ["México", "Brasil", "Aviso de privacidad de México", "Aviso de privacidad de Argentina"]],
-    ] as const) {
-      await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
-        key: `sanity-locale:${SANITY_MODE.projectId}:default`,
-        value: locale,
-      });
-      await page.reload();
-      for (const word of words) await expect(entry(word), `${locale}: ${word}`).toBeVisible({ timeout: 60_000 });
-      await expect(entry("Mexico privacy notice")).toHaveCount(0);
-      await expect(page.getByText("Páginas de destino").first()).toBeVisible();
-    }
-    expect(stray).toEqual([]);
-    expect(violations).toEqual([]);
-  });
-
   test("its page has no HTML errors (W3C checker), served and around the running desk", async ({ page, request }) => {
     const servedHtml = await (await request.get(`${E2E_HOSTS.sanity}/studio`)).text();
     await openStudio(page, true);
