@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { gzipSync } from "node:zlib";
 import { measurePageWeight } from "../support/page-weight";
 
-// Next 16's own runtime is ~135 kB gzip; our code may add at most ~15 kB on top (issue 2).
+// Next 16's own runtime is ~135 kB gzip; our code may add at most ~15 kB on top.
 const JS_BUDGET_GZIP = 150 * 1024;
 
 for (const market of ["mx", "br", "ar"]) {

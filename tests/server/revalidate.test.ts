@@ -1,12 +1,39 @@
-import { expect, test } from "vitest";
-import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
-import { editDocument, E2E_DATASET } from "../support/dataset-file";
-import { E2E_HOSTS } from "../support/e2e-hosts";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { spawn, type ChildProcess } from "node:child_process";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { editDocument } from "../support/dataset-file";
+import { E2E_PORTS } from "../support/e2e-hosts";
+import { serverEnv } from "../support/e2e-servers";
 import { httpRequest, type HttpRequest } from "../support/http-request";
 import { revalidateWebhook as webhook } from "../support/revalidate-webhook";
+import { exitedWithin, waitUntilServing } from "../support/server-process";
 
-// The embedded server of the e2e build (tests/server/global-setup.ts).
-const request = httpRequest(E2E_HOSTS.embedded);
+// A server of the e2e build with a dataset of its own: these tests edit it, and even break it, as a CMS might, which
+// the other server tests running beside them must never see.
+const ORIGIN = `http://127.0.0.1:${E2E_PORTS.revalidate}`;
+const request = httpRequest(ORIGIN);
+let dir: string;
+let dataset: string;
+let server: ChildProcess;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "revalidate-"));
+  dataset = join(dir, "landing.ndjson");
+  server = spawn(process.execPath, ["tests/support/serve-e2e-build.ts", ".next", dir], {
+    // The build names worker 0's origin as the site's; this server knows its own from its Host header.
+    env: { ...process.env, ...serverEnv(E2E_PORTS.revalidate, { FORWARDED_HOST_HEADER: "host" }) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await waitUntilServing(server, `${ORIGIN}/mx`, "revalidate test server");
+}, 90_000);
+
+afterAll(async () => {
+  if (server?.exitCode === null) server.kill("SIGTERM");
+  if (server) await exitedWithin(server, 10_000);
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const heroTitle = async (request: HttpRequest, path: string) => {
   const html = await (await request.get(path)).text();
@@ -18,6 +45,7 @@ test("a signed webhook shows an edited document's new copy without a rebuild", a
   const restore = editDocument(
     "landingPage.mx",
     (doc) => ((doc.hero as { title: string }).title = "Pagos al mundo en un clic"),
+    dataset,
   );
   try {
     // Without a webhook the cached page stays as it was.
@@ -37,7 +65,11 @@ test("a signed webhook shows an edited document's new copy without a rebuild", a
 
 test("a bad or missing signature is refused with 401 and revalidates nothing", async () => {
   const before = await heroTitle(request, "/ar");
-  const restore = editDocument("landingPage.ar", (doc) => ((doc.hero as { title: string }).title = "No debería verse"));
+  const restore = editDocument(
+    "landingPage.ar",
+    (doc) => ((doc.hero as { title: string }).title = "No debería verse"),
+    dataset,
+  );
   try {
     expect((await webhook(request, { _type: "landingPage", market: "ar" }, "wrong-secret")).status()).toBe(401);
     const unsigned = await request.post("/api/revalidate", { data: { _type: "landingPage", market: "ar" } });
@@ -56,8 +88,8 @@ test("a signed body that is not a landing document is a 400", async () => {
 
 test("when the content source fails during a revalidation, visitors keep the last good page", async () => {
   const before = await heroTitle(request, "/br");
-  const original = readFileSync(E2E_DATASET, "utf8");
-  appendFileSync(E2E_DATASET, "{ this is not json\n");
+  const original = readFileSync(dataset, "utf8");
+  appendFileSync(dataset, "{ this is not json\n");
   try {
     expect((await webhook(request, { _type: "landingPage", market: "br" })).status()).toBe(200);
     for (let i = 0; i < 3; i++) {
@@ -66,7 +98,7 @@ test("when the content source fails during a revalidation, visitors keep the las
       expect(await heroTitle(request, "/br")).toBe(before);
     }
   } finally {
-    writeFileSync(E2E_DATASET, original);
+    writeFileSync(dataset, original);
     await webhook(request, { _type: "landingPage", market: "br" });
   }
 });

@@ -32,6 +32,7 @@ export function e2ePorts(worker: number) {
     docsServer: base + 15,
     flood: base + 16,
     studioHost: base + 17,
+    revalidate: base + 18,
   } as const;
 }
 

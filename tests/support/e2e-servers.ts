@@ -14,7 +14,7 @@ export type E2eServer = {
 };
 
 /** Environment of a standalone test server (`node server.js` of the e2e build). */
-function serverEnv(port: number, extra: Record<string, string> = {}): Record<string, string> {
+export function serverEnv(port: number, extra: Record<string, string> = {}): Record<string, string> {
   return {
     PORT: String(port),
     HOSTNAME: "127.0.0.1",
