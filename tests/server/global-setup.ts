@@ -1,6 +1,8 @@
-// Worker 0's embedded site, local Content Lake and Sanity-mode site, as Playwright starts them
-// (tests/support/e2e-servers.ts), for the server tests that talk to them; stopped when the run ends.
+// A Playwright worker's embedded site, local Content Lake and Sanity-mode site, as Playwright starts them
+// (tests/support/e2e-servers.ts), for the server tests that talk to them; stopped when the run ends. The worker is
+// TEST_PARALLEL_INDEX (worker 0's by default; another's ports let them run beside a Playwright run of their own).
 import { spawn, type ChildProcess } from "node:child_process";
+import { E2E_WORKER } from "../support/e2e-hosts";
 import { workerServers } from "../support/e2e-servers";
 import { exitedWithin, waitUntilServing } from "../support/server-process";
 
@@ -19,7 +21,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   };
   try {
     await Promise.all(
-      workerServers(0)
+      workerServers(E2E_WORKER)
         .filter((server) => NEEDED.test(server.name))
         .map((server) => {
           const child = spawn("bash", ["-c", server.command], {
