@@ -48,8 +48,15 @@ const nextConfig = (phase: string): NextConfig => ({
   },
   async rewrites() {
     return {
-      // Any path below a market prefix shows that market's landing page, served from the same static page.
-      beforeFiles: [{ source: "/:market(mx|br|ar)/:rest+", destination: "/:market" }],
+      // Any path below a market prefix shows that market's landing page, served from the same static page, except a
+      // published campaign page's, which proxy.ts marks with this header (and strips from every other request).
+      beforeFiles: [
+        {
+          source: "/:market(mx|br|ar)/:rest+",
+          missing: [{ type: "header", key: "x-campaign-page" }],
+          destination: "/:market",
+        },
+      ],
       // Any other one-segment path (files and static routes were matched before this) goes to a path no route
       // matches, hence straight to the 404 page. Otherwise /[market] would take it first and reject it
       // (dynamicParams = false), and Next would render the 404 a second time on the same response: in next dev

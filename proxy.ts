@@ -1,20 +1,30 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { CAMPAIGN_HEADER, isCampaignPath } from "./lib/campaign/campaign-routing";
 import { readServerEnv } from "./lib/env/env";
 import { studioHostDecision } from "./lib/http/studio-host";
+import { log } from "./lib/logging/logger";
 
 /** The paths no route serves: the 404 page logs them. Landing pages, social images, the Studio, the API and assets never. */
 const UNKNOWN_PATH =
   /^\/(?!(?:mx|br|ar|og|studio|api|_next)(?:\/|$)|favicon\.ico$|robots\.txt$|sitemap\.xml$|icon\.svg$).+/;
 
+const BELOW_MARKET = /^\/(?:mx|br|ar)\/./;
+
 let env: ReturnType<typeof readServerEnv> | undefined;
 
 /**
- * Two jobs. With STUDIO_HOST, the Studio is answered on that host only, and nothing else is (see
- * lib/http/studio-host.ts). And the 404 page is handed the path it is answering, which it logs once: set for paths no
- * route serves, and for any request that brings its own x-unknown-path, which is overwritten with the real path, so
- * the log never carries a value the client chose.
+ * Three jobs. With STUDIO_HOST, the Studio is answered on that host only, and nothing else is (see
+ * lib/http/studio-host.ts).
+ *
+ * Below a market prefix, it marks the paths of campaign pages, so next.config.ts's rewrite sends every other path to
+ * the market's page, as the header says nothing else. If the list of campaign pages cannot be read, the path shows the
+ * market's page.
+ *
+ * And the 404 page is handed the path it is answering, which it logs once: set for paths no route serves, and for any
+ * request that brings its own x-unknown-path, which is overwritten with the real path, so the log never carries a
+ * value the client chose.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   env ??= readServerEnv();
   const { pathname, search } = request.nextUrl;
   const hostHeader = env.FORWARDED_HOST_HEADER ?? "host";
@@ -24,6 +34,17 @@ export function proxy(request: NextRequest) {
   if (decision === "to-studio-host") {
     const protocol = new URL(env.NEXT_PUBLIC_SITE_URL).protocol;
     return NextResponse.redirect(`${protocol}//${env.STUDIO_HOST}${pathname}${search}`, 308);
+  }
+  if (BELOW_MARKET.test(pathname)) {
+    const headers = new Headers(request.headers);
+    headers.delete(CAMPAIGN_HEADER);
+    headers.delete("x-unknown-path");
+    const campaign = await isCampaignPath(pathname, request.cookies).catch((error: unknown) => {
+      log.error("content.failed", "The list of campaign pages could not be read", { err: error });
+      return false;
+    });
+    if (campaign) headers.set(CAMPAIGN_HEADER, "1");
+    return NextResponse.next({ request: { headers } });
   }
   if (!UNKNOWN_PATH.test(pathname) && !request.headers.has("x-unknown-path")) return NextResponse.next();
   const headers = new Headers(request.headers);

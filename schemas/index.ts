@@ -1,3 +1,4 @@
+import { campaignPage } from "./campaign-page";
 import { followUp } from "./follow-up";
 import { landingPage } from "./landing-page";
 import { privacyNotice } from "./privacy-notice";
@@ -12,6 +13,7 @@ import { sectionTypes } from "./sections";
 
 export const schemaTypes = [
   landingPage,
+  campaignPage,
   seo,
   siteHeader,
   company,

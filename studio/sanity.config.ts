@@ -7,7 +7,7 @@ import { defineLocations, presentationTool } from "sanity/presentation";
 import { structureTool } from "sanity/structure";
 import { MARKETS, MARKET_NAMES, isMarket } from "../lib/markets/markets";
 import { schemaTypes } from "../schemas";
-import { structure } from "./structure";
+import { CAMPAIGN_TEMPLATE, structure } from "./structure";
 
 // Literal process.env reads so Next inlines them; the placeholders keep offline `sanity build` working.
 const projectId = process.env.NEXT_PUBLIC_SANITY_PROJECT_ID || "local";
@@ -42,16 +42,32 @@ export default defineConfig({
         previewMode: { enable: "/api/draft-mode/enable", disable: "/api/draft-mode/disable" },
       },
       resolve: {
-        mainDocuments: MARKETS.map((market) => ({
-          route: [`/${market}`, `/${market}/*`],
-          filter: `_type == "landingPage" && market == "${market}"`,
-        })),
+        mainDocuments: MARKETS.flatMap((market) => [
+          // A campaign page at its own address; any other address below a market shows the market's page.
+          {
+            route: `/${market}/:slug`,
+            filter: `_type == "campaignPage" && market == "${market}" && slug.current == $slug`,
+          },
+          { route: [`/${market}`, `/${market}/*`], filter: `_type == "landingPage" && market == "${market}"` },
+        ]),
         locations: {
           landingPage: defineLocations({
             select: { market: "market", title: "hero.title" },
             resolve: (doc) =>
               isMarket(doc?.market)
                 ? { locations: [{ title: `${MARKET_NAMES[doc.market]}: ${doc?.title ?? ""}`, href: `/${doc.market}` }] }
+                : null,
+          }),
+          campaignPage: defineLocations({
+            select: { market: "market", slug: "slug.current", title: "seo.title" },
+            resolve: (doc) =>
+              isMarket(doc?.market) && doc?.slug
+                ? {
+                    locations: [
+                      { title: doc.title ?? doc.slug, href: `/${doc.market}/${doc.slug}` },
+                      { title: MARKET_NAMES[doc.market], href: `/${doc.market}` },
+                    ],
+                  }
                 : null,
           }),
           // The notice lives over its market's landing page, opened by its fragment.
@@ -77,7 +93,17 @@ export default defineConfig({
   schema: {
     types: schemaTypes,
     // One landing document and one privacy notice per market: marketers edit them, they never create new ones.
-    templates: (templates) => templates.filter((t) => !SINGLETONS.includes(t.schemaType)),
+    // Campaign pages are created within a market (studio/structure.ts), which the template sets.
+    templates: (templates) => [
+      ...templates.filter((t) => !SINGLETONS.includes(t.schemaType) && t.schemaType !== "campaignPage"),
+      {
+        id: CAMPAIGN_TEMPLATE,
+        title: "Campaign page",
+        schemaType: "campaignPage",
+        parameters: [{ name: "market", type: "string" }],
+        value: ({ market }: { market: string }) => ({ market, indexed: false }),
+      },
+    ],
   },
   document: {
     newDocumentOptions: (prev) => prev.filter((item) => !SINGLETONS.includes(item.templateId)),

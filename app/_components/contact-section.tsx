@@ -1,16 +1,24 @@
 import type { ReactNode } from "react";
 import type { LandingContent } from "@/lib/content/landing-content";
 import { contactFormCopy } from "@/lib/content/contact-content";
+import type { FormPreset } from "@/lib/campaign/campaign-content";
 import type { ConsentScope } from "@/lib/consent/browser-consent";
 import type { Market } from "@/lib/markets/markets";
 import { confirmationCopy } from "./contact-confirmation";
 import { ContactForm } from "./contact-form";
 import { WhatsAppLink } from "./whatsapp-link";
 
-type Props = { market: Market; content: LandingContent; consent: ConsentScope; formNote?: ReactNode };
+type Props = {
+  market: Market;
+  content: LandingContent;
+  consent: ConsentScope;
+  formNote?: ReactNode;
+  page?: string;
+  preset?: FormPreset;
+};
 
 /** Server side of the form: turns content into the plain strings the client leaf needs. */
-export function ContactSection({ market, content, consent, formNote }: Props) {
+export function ContactSection({ market, content, consent, formNote, page, preset }: Props) {
   const { contact, locale, currency } = content;
 
   const copy = { ...contactFormCopy(contact, locale, currency), followUp: confirmationCopy(content.followUp) };
@@ -43,6 +51,8 @@ export function ContactSection({ market, content, consent, formNote }: Props) {
             defaultPhonePrefix={content.defaultPhonePrefix}
             market={market}
             consent={consent}
+            page={page}
+            preset={preset}
           />
           {formNote}
         </div>

@@ -14,6 +14,8 @@ export function leadWebhookBody(lead: AlertedLead, receivedAt: Date) {
     lead: {
       id: lead.id,
       market: lead.market,
+      // The campaign page's slug (the page is /<market>/<page>), null for the market's own page.
+      page: lead.page ?? null,
       company: lead.company,
       contactName: lead.contact,
       email: lead.email,

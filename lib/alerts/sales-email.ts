@@ -119,7 +119,8 @@ export function salesEmail(lead: AlertedLead, receivedAt: Date): SalesEmail {
     { label: copy.country, text: copy.countries[lead.country] },
     { label: copy.reason, text: copy.reasons[lead.reason] },
     { label: copy.volume, text: volume },
-    { label: copy.market, text: copy.marketName },
+    // A lead from a campaign page names it beside the market: /mx/importadores-china.
+    { label: copy.market, text: lead.page ? `${copy.marketName} · /${lead.market}/${lead.page}` : copy.marketName },
     { label: copy.receivedAt, text: localTime(receivedAt, lead.market) },
     { label: copy.consent, text: copy.consents[lead.consent] },
     ...(lead.noticeVersion ? [{ label: copy.notice, text: lead.noticeVersion }] : []),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCampaignSlug } from "../campaign/campaign-slug";
 import { MARKETS } from "../markets/markets";
 import { isEmailAddress } from "./email-rule";
 import { hasRefusedCharacter, startsLikeFormula, withoutInvisible } from "../leads/lead-text.ts";
@@ -50,6 +51,8 @@ const requestSchema = z.strictObject({
   reason: z.enum(REASONS, "Not an offered reason"),
   volume: z.enum(VOLUMES, "Not an offered range"),
   market: z.enum(MARKETS, "Not a market"),
+  /** The campaign page the lead was sent from (its slug); absent from the market's own page. */
+  page: z.string().refine(isCampaignSlug, "Not a campaign page address").optional(),
   submissionId: z.uuidv4("Not a UUID v4"),
   /**
    * Where the visitor came from and the privacy notice they were shown: read leniently by the route (see

@@ -52,6 +52,7 @@ const CONSTRAINT_FIELDS: Record<string, string> = {
   contact_submissions_tracking_consent_check: "consent",
   contact_submissions_privacy_notice_version_check: "noticeVersion",
   contact_submissions_held_reason_check: "proof",
+  contact_submissions_page_slug_check: "page",
 };
 
 /** Constraints of the tracking columns (`contact_submissions_first_utm_source_check`, …): all "attribution". */
@@ -120,5 +121,6 @@ export function toRow(lead: Lead): LeadRow {
     tracking_consent: lead.consent,
     ...(lead.noticeVersion ? { privacy_notice_version: lead.noticeVersion } : {}),
     ...(lead.held ? { held_reason: lead.held } : {}),
+    ...(lead.page ? { page_slug: lead.page } : {}),
   };
 }

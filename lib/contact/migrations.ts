@@ -47,6 +47,7 @@ export const LEAD_COLUMNS = [
   "tracking_consent",
   "privacy_notice_version",
   "held_reason",
+  "page_slug",
 ] as const;
 
 export type LeadRow = {
@@ -64,6 +65,7 @@ export type LeadRow = {
   tracking_consent: ConsentState;
   privacy_notice_version?: string | null;
   held_reason?: HeldReason | null;
+  page_slug?: string | null;
 } & Partial<Record<TouchColumn, string | null>>;
 
 export const INSERT_LEAD_SQL = `insert into public.contact_submissions (${LEAD_COLUMNS.join(", ")})

@@ -35,6 +35,7 @@ function leadOf(row: StoredRow): Lead {
     attribution,
     consent: row.tracking_consent ?? "unanswered",
     noticeVersion: row.privacy_notice_version ?? null,
+    ...(row.page_slug ? { page: row.page_slug } : {}),
   };
 }
 

@@ -54,6 +54,33 @@ const estimate = z
     message: "at the default amount our costs must be lower than the bank's",
   });
 
+/** Title, description and social image of a page in search results and link previews. */
+export const seoSchema = z.object({
+  title: text,
+  description: text,
+  // An uploaded image needs its asset; the social image is then built from it (lib/seo/social-image.ts).
+  ogImage: z
+    .object({ asset: z.object({ _ref: z.string().min(1, "upload an image") }).loose() })
+    .loose()
+    .nullable(),
+});
+
+export const benefitsSchema = z.object({
+  title: short("sectionTitle"),
+  cards: z
+    .array(
+      z.object({
+        _key: z.string(),
+        icon: z.enum(BENEFIT_ICONS),
+        claim: short("cardClaim"),
+        claimNote: optionalText,
+        title: short("cardTitle"),
+        body: portableText,
+      }),
+    )
+    .length(3, "needs exactly three cards"),
+});
+
 export const landingContentSchema = z
   .object({
     _id: z.string(),
@@ -62,15 +89,7 @@ export const landingContentSchema = z
     currency: z.enum(MARKET_CURRENCIES),
     defaultPhonePrefix: z.enum(PHONE_PREFIXES),
     brandName: short("brandName"),
-    seo: z.object({
-      title: text,
-      description: text,
-      // An uploaded image needs its asset; the social image is then built from it (lib/seo/social-image.ts).
-      ogImage: z
-        .object({ asset: z.object({ _ref: z.string().min(1, "upload an image") }).loose() })
-        .loose()
-        .nullable(),
-    }),
+    seo: seoSchema,
     header: z.object({ flagLabel: text, contactButton: short("contactButton") }),
     company,
     hero: z.object({
@@ -81,21 +100,7 @@ export const landingContentSchema = z
       cta: short("heroCta"),
       estimate,
     }),
-    benefits: z.object({
-      title: short("sectionTitle"),
-      cards: z
-        .array(
-          z.object({
-            _key: z.string(),
-            icon: z.enum(BENEFIT_ICONS),
-            claim: short("cardClaim"),
-            claimNote: optionalText,
-            title: short("cardTitle"),
-            body: portableText,
-          }),
-        )
-        .length(3, "needs exactly three cards"),
-    }),
+    benefits: benefitsSchema,
     sections: z.array(sectionSchema),
     contact: contactSchema,
     followUp: followUpSchema.nullable(),

@@ -9,7 +9,7 @@ export type DocumentProblem = { path: DocumentPath; message: string };
 type Doc = { _id?: string; _type?: string; market?: unknown; [field: string]: unknown };
 
 /** Array indexes become `{_key}` segments, the form the Studio uses to put a marker on an array item. */
-function keyedPath(doc: unknown, path: readonly PropertyKey[]): DocumentPath {
+export function keyedPath(doc: unknown, path: readonly PropertyKey[]): DocumentPath {
   const out: DocumentPath = [];
   let value: unknown = doc;
   for (const segment of path) {

@@ -24,8 +24,15 @@ export function landingTags(market: Market): string[] {
   return ["landingPage", `landingPage:${market}`];
 }
 
+type Params = Record<string, string>;
+
 /** `preview` is the perspective of a draft preview, or false for what visitors see. */
-async function fromSanity<R>(query: string, market: Market, preview: PreviewPerspective | false): Promise<R> {
+async function fromSanity<R>(
+  query: string,
+  params: Params,
+  preview: PreviewPerspective | false,
+  tags: string[],
+): Promise<R> {
   const env = serverEnv();
   if (preview && !env.SANITY_API_READ_TOKEN) throw new Error("Draft preview needs SANITY_API_READ_TOKEN");
   // One deadline for the whole read, retries included: a slow Content Lake fails a build or a revalidation in
@@ -33,29 +40,21 @@ async function fromSanity<R>(query: string, market: Market, preview: PreviewPers
   const signal = AbortSignal.timeout(env.SANITY_TIMEOUT_MS);
   try {
     if (preview) {
-      return await sanityClient().fetch<R>(
-        query,
-        { market },
-        {
-          // A stack is sent as an array: the client joins it as the API expects.
-          perspective: typeof preview === "string" ? preview : [...preview],
-          token: env.SANITY_API_READ_TOKEN,
-          stega: true,
-          useCdn: false,
-          signal,
-          next: { revalidate: 0 },
-        },
-      );
-    }
-    return await sanityClient().fetch<R>(
-      query,
-      { market },
-      {
-        perspective: "published",
+      return await sanityClient().fetch<R>(query, params, {
+        // A stack is sent as an array: the client joins it as the API expects.
+        perspective: typeof preview === "string" ? preview : [...preview],
+        token: env.SANITY_API_READ_TOKEN,
+        stega: true,
+        useCdn: false,
         signal,
-        next: cacheContent ? { tags: landingTags(market), revalidate: REVALIDATE_SECONDS } : { revalidate: 0 },
-      },
-    );
+        next: { revalidate: 0 },
+      });
+    }
+    return await sanityClient().fetch<R>(query, params, {
+      perspective: "published",
+      signal,
+      next: cacheContent ? { tags, revalidate: REVALIDATE_SECONDS } : { revalidate: 0 },
+    });
   } catch (error) {
     const reason = signal.aborted
       ? `did not answer within ${env.SANITY_TIMEOUT_MS} ms (SANITY_TIMEOUT_MS)`
@@ -65,26 +64,35 @@ async function fromSanity<R>(query: string, market: Market, preview: PreviewPers
 }
 
 /**
- * Runs one of the page's GROQ queries for a market, unvalidated: the one place that picks the content backend
- * (Sanity when a project is configured, else the seed dataset through groq-js). `preview` reads in the perspective
- * the Studio chose (a release as it will publish, else drafts) and is never cached; published reads carry the page's
- * tags on either backend, so the webhook revalidates both alike. `cacheKey` names the embedded dataset's cache entry.
+ * Runs one of the site's GROQ queries, unvalidated: the one place that picks the content backend (Sanity when a
+ * project is configured, else the seed dataset through groq-js). `preview` reads in the perspective the Studio chose
+ * (a release as it will publish, else drafts) and is never cached; published reads carry `tags` on either backend, so
+ * the webhook revalidates both alike. `cacheKey` names the embedded dataset's cache entry.
  */
-export async function readMarketContent<R>(
+export async function readContent<R>(
   query: string,
-  market: Market,
-  { preview, cacheKey }: { preview: boolean; cacheKey: string },
+  params: Params,
+  { preview, cacheKey, tags }: { preview: boolean; cacheKey: string; tags: string[] },
 ): Promise<R> {
   const perspective = preview ? await previewPerspective() : false;
-  if (contentBackend(serverEnv()) === "sanity") return fromSanity<R>(query, market, perspective);
+  if (contentBackend(serverEnv()) === "sanity") return fromSanity<R>(query, params, perspective, tags);
   const read = (view: PreviewPerspective) =>
-    queryLocalDataset<R>(serverEnv().CONTENT_DATASET_FILE, query, { market }, view);
+    queryLocalDataset<R>(serverEnv().CONTENT_DATASET_FILE, query, params, view);
   if (perspective) return read(perspective);
   if (!cacheContent) return read("published");
   // The query is part of the key: an entry cached by a build with another query shape (kept in .next/cache or a
   // shared Redis) would fail the content contract of this one.
-  return unstable_cache(() => read("published"), [cacheKey, market, query], {
-    tags: landingTags(market),
+  return unstable_cache(() => read("published"), [cacheKey, JSON.stringify(params), query], {
+    tags,
     revalidate: REVALIDATE_SECONDS,
   })();
+}
+
+/** One of a market's page queries (`$market`), tagged with the market's page. */
+export function readMarketContent<R>(
+  query: string,
+  market: Market,
+  { preview, cacheKey }: { preview: boolean; cacheKey: string },
+): Promise<R> {
+  return readContent<R>(query, { market }, { preview, cacheKey, tags: landingTags(market) });
 }

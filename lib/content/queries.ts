@@ -84,3 +84,30 @@ export const PRIVACY_NOTICE_QUERY = defineQuery(`*[_type == "privacyNotice" && m
   bannerGrantedNow,
   bannerDeniedNow
 }`);
+
+/**
+ * Published campaign pages, one entry per market and slug, for routing, static generation and the sitemap. When two
+ * share a market and slug (possible only through the API), the one created first is served: the order below puts it
+ * first, and campaign-source.ts logs the clash.
+ */
+export const CAMPAIGN_SLUGS_QUERY = defineQuery(
+  `*[_type == "campaignPage" && defined(market) && defined(slug.current)] | order(_createdAt asc, _id asc){ _id, market, "slug": slug.current, "indexed": coalesce(indexed, false) }`,
+);
+
+/** One campaign page's overrides by its id, in the shape campaign-content.ts validates. */
+export const CAMPAIGN_PAGE_QUERY = defineQuery(`*[_type == "campaignPage" && _id == $id][0]{
+  _id,
+  market,
+  "slug": slug.current,
+  "indexed": coalesce(indexed, false),
+  "hero": {
+    "title": coalesce(hero.title, null),
+    "body": coalesce(hero.body, null),
+    "cta": coalesce(hero.cta, null),
+    "defaultAmount": coalesce(hero.defaultAmount, null)
+  },
+  "benefits": coalesce(benefits{ title, cards[]{ _key, icon, claim, "claimNote": coalesce(claimNote, null), title, body } }, null),
+  "sections": select(count(sections) > 0 => sections[]{ _key, _type, ${SECTION_PROJECTIONS} }, null),
+  "preset": { "country": coalesce(preset.country, null), "reason": coalesce(preset.reason, null) },
+  seo{ title, description, "ogImage": coalesce(ogImage, null) }
+}`);

@@ -2,20 +2,36 @@ import { decodeSignatureHeader, encodeSignatureHeader } from "@sanity/webhook";
 import { LRUCache } from "lru-cache";
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import { CAMPAIGN_LIST_TAG, campaignTag } from "../campaign/campaign-tags";
 import { MARKETS } from "../markets/markets";
 
 /**
  * What the Sanity webhook sends (projection `{_type, _id, market}`). A market's privacy notice renders inside its
- * landing page and shares the page's cache tag, so either document revalidates that one page.
+ * landing page and shares the page's cache tag, so either document revalidates that one page (and the market's
+ * campaign pages, which render it too). A campaign page needs its id: its page has a tag of its own.
  */
-export const webhookBodySchema = z.object({
-  _type: z.enum(["landingPage", "privacyNotice"]),
-  _id: z.string().optional(),
-  market: z.enum(MARKETS),
-});
+export const webhookBodySchema = z
+  .object({
+    _type: z.enum(["landingPage", "privacyNotice", "campaignPage"]),
+    _id: z.string().min(1).optional(),
+    market: z.enum(MARKETS),
+  })
+  .refine((body) => body._type !== "campaignPage" || body._id !== undefined, {
+    path: ["_id"],
+    message: "a campaign page's id is required",
+  });
 
 /** The tag of exactly the changed document: one market's landing page. */
 export const documentTag = (market: (typeof MARKETS)[number]) => `landingPage:${market}`;
+
+/**
+ * What a changed document refreshes. A campaign page: its own page and the list of published slugs, so publishing,
+ * unpublishing (Sanity calls on delete too) and a new slug all reach routing and the sitemap.
+ */
+export function webhookTags(body: z.infer<typeof webhookBodySchema>): string[] {
+  if (body._type === "campaignPage") return [campaignTag(body._id!), CAMPAIGN_LIST_TAG];
+  return [documentTag(body.market)];
+}
 
 /** A projected landing document is a few hundred bytes; even a whole document is far below this. */
 export const MAX_WEBHOOK_BYTES = 64 * 1024;

@@ -493,6 +493,65 @@ export type Seo = {
   };
 };
 
+export type CampaignPage = {
+  _id: string;
+  _type: "campaignPage";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  market: "mx" | "br" | "ar";
+  slug: Slug;
+  hero?: {
+    title?: string;
+    body?: Array<{
+      children?: Array<{
+        marks?: Array<string>;
+        text?: string;
+        _type: "span";
+        _key: string;
+      }>;
+      style?: "normal";
+      listItem?: never;
+      markDefs?: null;
+      level?: number;
+      _type: "block";
+      _key: string;
+    }>;
+    cta?: string;
+    defaultAmount?: number;
+  };
+  benefits?: Benefits;
+  sections?: Array<
+    | ({
+        _key: string;
+      } & HowItWorksSection)
+    | ({
+        _key: string;
+      } & ProofSection)
+    | ({
+        _key: string;
+      } & RegulationSection)
+    | ({
+        _key: string;
+      } & FaqSection)
+    | ({
+        _key: string;
+      } & CallToActionSection)
+  >;
+  preset?: {
+    country?: "usa" | "argentina" | "brazil" | "colombia" | "other";
+    reason?: "goods" | "services" | "contractors" | "invoice" | "other";
+  };
+  indexed?: boolean;
+  seo: Seo;
+};
+
+export type Slug = {
+  _type: "slug";
+  current: string;
+  source?: string;
+};
+
 export type LandingPage = {
   _id: string;
   _type: "landingPage";
@@ -645,12 +704,6 @@ export type Geopoint = {
   alt?: number;
 };
 
-export type Slug = {
-  _type: "slug";
-  current: string;
-  source?: string;
-};
-
 export type AllSanitySchemaTypes =
   | Bank
   | Ours
@@ -690,6 +743,8 @@ export type AllSanitySchemaTypes =
   | Company
   | SiteHeader
   | Seo
+  | CampaignPage
+  | Slug
   | LandingPage
   | SanityImageCrop
   | SanityImageHotspot
@@ -700,8 +755,7 @@ export type AllSanitySchemaTypes =
   | SanityFileAsset
   | SanityAssetSourceData
   | SanityImageAsset
-  | Geopoint
-  | Slug;
+  | Geopoint;
 
 // Source: lib/content/queries.ts
 // Variable: LANDING_QUERY
@@ -1059,6 +1113,193 @@ export type PRIVACY_NOTICE_QUERY_RESULT = {
   bannerDeniedNow: string;
 } | null;
 
+// Source: lib/content/queries.ts
+// Variable: CAMPAIGN_SLUGS_QUERY
+// Query: *[_type == "campaignPage" && defined(market) && defined(slug.current)] | order(_createdAt asc, _id asc){ _id, market, "slug": slug.current, "indexed": coalesce(indexed, false) }
+export type CAMPAIGN_SLUGS_QUERY_RESULT = Array<{
+  _id: string;
+  market: "ar" | "br" | "mx";
+  slug: string;
+  indexed: boolean | false;
+}>;
+
+// Source: lib/content/queries.ts
+// Variable: CAMPAIGN_PAGE_QUERY
+// Query: *[_type == "campaignPage" && _id == $id][0]{  _id,  market,  "slug": slug.current,  "indexed": coalesce(indexed, false),  "hero": {    "title": coalesce(hero.title, null),    "body": coalesce(hero.body, null),    "cta": coalesce(hero.cta, null),    "defaultAmount": coalesce(hero.defaultAmount, null)  },  "benefits": coalesce(benefits{ title, cards[]{ _key, icon, claim, "claimNote": coalesce(claimNote, null), title, body } }, null),  "sections": select(count(sections) > 0 => sections[]{ _key, _type, _type == "howItWorksSection" => { title, "intro": coalesce(intro, null), steps[]{ _key, title, body } }, _type == "proofSection" => {    title,    "intro": coalesce(intro, null),    "figures": coalesce(figures[]{ _key, value, label, note }, []),    "logosTitle": coalesce(logosTitle, null),    "logos": coalesce(logos[]{ _key, asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, []),    "testimonials": coalesce(testimonials[]{ _key, quote, name, role, company, "photo": coalesce(photo{ asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, null) }, [])  }, _type == "regulationSection" => {    title,    "intro": coalesce(intro, null),    entityLabel,    licences[]{ _key, regulator, kind, number, registerUrl, registerLabel },    funds{ title, body },    compliance{ title, body },    dataSecurity{ title, body }  }, _type == "faqSection" => { title, items[]{ _key, question, answer } }, _type == "callToActionSection" => { title, body, cta } }, null),  "preset": { "country": coalesce(preset.country, null), "reason": coalesce(preset.reason, null) },  seo{ title, description, "ogImage": coalesce(ogImage, null) }}
+export type CAMPAIGN_PAGE_QUERY_RESULT = {
+  _id: string;
+  market: "ar" | "br" | "mx";
+  slug: string;
+  indexed: boolean | false;
+  hero: {
+    title: string | null;
+    body: Array<{
+      children?: Array<{
+        marks?: Array<string>;
+        text?: string;
+        _type: "span";
+        _key: string;
+      }>;
+      style?: "normal";
+      listItem?: never;
+      markDefs?: null;
+      level?: number;
+      _type: "block";
+      _key: string;
+    }> | null;
+    cta: string | null;
+    defaultAmount: number | null;
+  };
+  benefits: {
+    title: string;
+    cards: Array<{
+      _key: string;
+      icon: "clock" | "globe" | "percent";
+      claim: string;
+      claimNote: string | null;
+      title: string;
+      body: Array<{
+        children?: Array<{
+          marks?: Array<string>;
+          text?: string;
+          _type: "span";
+          _key: string;
+        }>;
+        style?: "normal";
+        listItem?: never;
+        markDefs?: null;
+        level?: number;
+        _type: "block";
+        _key: string;
+      }>;
+    }>;
+  } | null;
+  sections: Array<
+    | {
+        _key: string;
+        _type: "callToActionSection";
+        title: string;
+        body: string;
+        cta: string;
+      }
+    | {
+        _key: string;
+        _type: "faqSection";
+        title: string;
+        items: Array<{
+          _key: string;
+          question: string;
+          answer: Array<{
+            children?: Array<{
+              marks?: Array<string>;
+              text?: string;
+              _type: "span";
+              _key: string;
+            }>;
+            style?: "normal";
+            listItem?: never;
+            markDefs?: null;
+            level?: number;
+            _type: "block";
+            _key: string;
+          }>;
+        }>;
+      }
+    | {
+        _key: string;
+        _type: "howItWorksSection";
+        title: string;
+        intro: string | null;
+        steps: Array<{
+          _key: string;
+          title: string;
+          body: string;
+        }>;
+      }
+    | {
+        _key: string;
+        _type: "proofSection";
+        title: string;
+        intro: string | null;
+        figures:
+          | Array<{
+              _key: string;
+              value: string;
+              label: string;
+              note: string;
+            }>
+          | Array<never>;
+        logosTitle: string;
+        logos:
+          | Array<{
+              _key: string;
+              asset: SanityImageAssetReference | null;
+              crop: SanityImageCrop | null;
+              hotspot: SanityImageHotspot | null;
+              alt: string;
+            }>
+          | Array<never>;
+        testimonials:
+          | Array<{
+              _key: string;
+              quote: string;
+              name: string;
+              role: string;
+              company: string;
+              photo: {
+                asset: SanityImageAssetReference | null;
+                crop: SanityImageCrop | null;
+                hotspot: SanityImageHotspot | null;
+                alt: string;
+              } | null;
+            }>
+          | Array<never>;
+      }
+    | {
+        _key: string;
+        _type: "regulationSection";
+        title: string;
+        intro: string | null;
+        entityLabel: string;
+        licences: Array<{
+          _key: string;
+          regulator: string;
+          kind: string;
+          number: string;
+          registerUrl: string;
+          registerLabel: string;
+        }>;
+        funds: {
+          title: string;
+          body: string;
+        };
+        compliance: {
+          title: string;
+          body: string;
+        };
+        dataSecurity: {
+          title: string;
+          body: string;
+        };
+      }
+  > | null;
+  preset: {
+    country: "argentina" | "brazil" | "colombia" | "other" | "usa" | null;
+    reason: "contractors" | "goods" | "invoice" | "other" | "services" | null;
+  };
+  seo: {
+    title: string;
+    description: string;
+    ogImage: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      _type: "image";
+    } | null;
+  };
+} | null;
+
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
@@ -1066,5 +1307,7 @@ declare module "@sanity/client" {
     '*[_type == "landingPage" && market == $market][0]{\n  _id,\n  market,\n  locale,\n  currency,\n  defaultPhonePrefix,\n  brandName,\n  seo{ title, description, "ogImage": coalesce(ogImage, null) },\n  header{ flagLabel, contactButton },\n  company{ legalName, taxIdLabel, taxId, address{ streetAddress, postalCode, addressLocality, addressRegion }, email },\n  hero{\n    title,\n    highlight,\n    highlightNote,\n    body,\n    cta,\n    estimate{\n      title,\n      amountLabel,\n      defaultAmount,\n      usdRate,\n      bankLabel,\n      feeLabel,\n      fxMarginLabel,\n      intermediaryLabel,\n      totalLabel,\n      bank{ feeUsd, fxMarginPercent, intermediaryUsd },\n      ours{ feeUsd, fxMarginPercent, intermediaryUsd },\n      savingLabel,\n      savingShare,\n      note\n    }\n  },\n  benefits{ title, cards[]{ _key, icon, claim, "claimNote": coalesce(claimNote, null), title, body } },\n  "sections": coalesce(sections[]{ _key, _type, _type == "howItWorksSection" => { title, "intro": coalesce(intro, null), steps[]{ _key, title, body } }, _type == "proofSection" => {\n    title,\n    "intro": coalesce(intro, null),\n    "figures": coalesce(figures[]{ _key, value, label, note }, []),\n    "logosTitle": coalesce(logosTitle, null),\n    "logos": coalesce(logos[]{ _key, asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, []),\n    "testimonials": coalesce(testimonials[]{ _key, quote, name, role, company, "photo": coalesce(photo{ asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, null) }, [])\n  }, _type == "regulationSection" => {\n    title,\n    "intro": coalesce(intro, null),\n    entityLabel,\n    licences[]{ _key, regulator, kind, number, registerUrl, registerLabel },\n    funds{ title, body },\n    compliance{ title, body },\n    dataSecurity{ title, body }\n  }, _type == "faqSection" => { title, items[]{ _key, question, answer } }, _type == "callToActionSection" => { title, body, cta } }, []),\n  contact{ \n    title,\n    intro,\n    fields{\n      company{ label, placeholder },\n      contact{ label, placeholder },\n      email{ label, placeholder },\n      phonePrefix{ label },\n      phone{ label, placeholder },\n      country{ label, placeholder },\n      reason{ label, placeholder },\n      volume{ label, placeholder }\n    },\n    phonePrefixOptions[]{ value, label },\n    countryOptions[]{ value, label },\n    reasonOptions[]{ value, label },\n    volumeOptions[]{ value, label, "approx": coalesce(approx, null) },\n    approxUpTo,\n    approxOver,\n    missingAll,\n    missingHint,\n    emailInvalid,\n    phoneInvalid,\n    phoneOtherCountry,\n    phoneUsePrefix,\n    phoneNotOffered,\n    invalidField,\n    submit,\n    submitting,\n    submittingLabel,\n    successTitle,\n    successMessage,\n    successNext,\n    errorTitle,\n    errorMessage,\n    errorInvalid,\n    errorRateLimited,\n    toasterLabel\n   },\n  "followUp": coalesce(followUp, null),\n  footer{ tagline, copyrightYear, rights, disclosure }\n}': LANDING_QUERY_RESULT;
     '*[_type == "landingPage" && market == $market][0].errorPage{ message, homeLink }': ERROR_PAGE_QUERY_RESULT;
     '*[_type == "privacyNotice" && market == $market][0]{\n  _id,\n  market,\n  locale,\n  title,\n  updatedAt,\n  updatedLabel,\n  body,\n  closeLabel,\n  detailsTitle,\n  legalName,\n  legalNameLabel,\n  address,\n  addressLabel,\n  privacyEmail,\n  privacyEmailLabel,\n  authority,\n  authorityUrl,\n  authorityLabel,\n  formLine,\n  formLinkLabel,\n  footerLinkLabel,\n  "askConsent": coalesce(askConsent, true),\n  bannerLabel,\n  bannerText,\n  acceptLabel,\n  rejectLabel,\n  settingsLinkLabel,\n  bannerGrantedNow,\n  bannerDeniedNow\n}': PRIVACY_NOTICE_QUERY_RESULT;
+    '*[_type == "campaignPage" && defined(market) && defined(slug.current)] | order(_createdAt asc, _id asc){ _id, market, "slug": slug.current, "indexed": coalesce(indexed, false) }': CAMPAIGN_SLUGS_QUERY_RESULT;
+    '*[_type == "campaignPage" && _id == $id][0]{\n  _id,\n  market,\n  "slug": slug.current,\n  "indexed": coalesce(indexed, false),\n  "hero": {\n    "title": coalesce(hero.title, null),\n    "body": coalesce(hero.body, null),\n    "cta": coalesce(hero.cta, null),\n    "defaultAmount": coalesce(hero.defaultAmount, null)\n  },\n  "benefits": coalesce(benefits{ title, cards[]{ _key, icon, claim, "claimNote": coalesce(claimNote, null), title, body } }, null),\n  "sections": select(count(sections) > 0 => sections[]{ _key, _type, _type == "howItWorksSection" => { title, "intro": coalesce(intro, null), steps[]{ _key, title, body } }, _type == "proofSection" => {\n    title,\n    "intro": coalesce(intro, null),\n    "figures": coalesce(figures[]{ _key, value, label, note }, []),\n    "logosTitle": coalesce(logosTitle, null),\n    "logos": coalesce(logos[]{ _key, asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, []),\n    "testimonials": coalesce(testimonials[]{ _key, quote, name, role, company, "photo": coalesce(photo{ asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, null) }, [])\n  }, _type == "regulationSection" => {\n    title,\n    "intro": coalesce(intro, null),\n    entityLabel,\n    licences[]{ _key, regulator, kind, number, registerUrl, registerLabel },\n    funds{ title, body },\n    compliance{ title, body },\n    dataSecurity{ title, body }\n  }, _type == "faqSection" => { title, items[]{ _key, question, answer } }, _type == "callToActionSection" => { title, body, cta } }, null),\n  "preset": { "country": coalesce(preset.country, null), "reason": coalesce(preset.reason, null) },\n  seo{ title, description, "ogImage": coalesce(ogImage, null) }\n}': CAMPAIGN_PAGE_QUERY_RESULT;
   }
 }

@@ -48,6 +48,7 @@ export type LogEvent =
   | "page_cache.shared_restored"
   | "client_ip.missing"
   | "content.failed"
+  | "campaign.slug_clash"
   | "content.incomplete"
   | "revalidate.unconfigured"
   | "revalidate.done"

@@ -12,3 +12,8 @@ export function hreflangAlternates(siteUrl: string): Record<string, string> {
   languages["x-default"] = marketUrl(siteUrl, "mx");
   return languages;
 }
+
+/** Absolute URL of a campaign page. */
+export function campaignUrl(siteUrl: string, market: Market, slug: string): string {
+  return new URL(`/${market}/${slug}`, siteUrl).toString();
+}

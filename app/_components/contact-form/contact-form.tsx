@@ -2,6 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useRef } from "react";
+import type { FormPreset } from "@/lib/campaign/campaign-content";
 import type { ConsentScope } from "@/lib/consent/browser-consent";
 import type { Market } from "@/lib/markets/markets";
 import type { ContactFormCopy } from "./form-copy";
@@ -13,7 +14,15 @@ import { useContactProof } from "./use-contact-proof";
 import { isControl, useFieldChecks } from "./use-field-checks";
 import { useLeadSubmission } from "./use-lead-submission";
 
-type Props = { copy: ContactFormCopy; defaultPhonePrefix: string; market: Market; consent: ConsentScope };
+type Props = {
+  copy: ContactFormCopy;
+  defaultPhonePrefix: string;
+  market: Market;
+  consent: ConsentScope;
+  /** The campaign page the form is on (the lead records it), and the choices it opens with. */
+  page?: string;
+  preset?: Partial<FormPreset>;
+};
 
 // The toaster (sonner) is only needed once a visitor starts filling the form: loading it then keeps it out of
 // the page's initial JavaScript while its live region still exists before the first toast is announced.
@@ -23,12 +32,19 @@ const Toasts = dynamic(() => import("../toasts"), { ssr: false });
  * The contact form. It stays uncontrolled: the browser holds the values, and every `input` or bubbling `change`
  * event (a visitor's, or a script's that sets a value) re-runs the checks, the messages and the line under the button.
  */
-export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props) {
+export function ContactForm({ copy, defaultPhonePrefix, market, consent, page, preset = {} }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
-  const checks = useFieldChecks(formRef, { copy, market, defaultPhonePrefix });
+  const checks = useFieldChecks(formRef, { copy, market, defaultPhonePrefix, preset });
   // Solved in a worker while the visitor types, from their first focus or change.
   const contactProof = useContactProof();
-  const { pending, outcome, submit, clearOutcome } = useLeadSubmission({ copy, market, consent, checks, contactProof });
+  const { pending, outcome, submit, clearOutcome } = useLeadSubmission({
+    copy,
+    market,
+    page,
+    consent,
+    checks,
+    contactProof,
+  });
   const { fields, options } = copy;
   const { messages, chosen } = checks;
 
@@ -86,8 +102,8 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent }: Props
             clearOutcome();
           }}
         />
-        <SelectField {...selectProps("country")} />
-        <SelectField {...selectProps("reason")} />
+        <SelectField {...selectProps("country")} defaultValue={preset.country ?? ""} />
+        <SelectField {...selectProps("reason")} defaultValue={preset.reason ?? ""} />
         <div className="sm:col-span-2">
           <SelectField {...selectProps("volume")} />
         </div>

@@ -14,6 +14,8 @@ export type FormEntries = [string, FormDataEntryValue][];
 /** Everything the route receives about a lead besides the form's values. */
 export type LeadContext = {
   market: Market;
+  /** The campaign page's slug, when the form is on one. */
+  page?: string;
   /** The attempt's id: the route stores one row per id, and Meta counts one lead per id. */
   submissionId: string;
   /** Where the visitor came from (click ids only where tracking is allowed). */

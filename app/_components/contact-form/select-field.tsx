@@ -6,10 +6,12 @@ type Props = FieldProps<"country" | "reason" | "volume"> & {
   options: Option[];
   /** The value the select holds now, for the box that shows it. */
   chosen: string | undefined;
+  /** The choice it starts with: empty, or a campaign page's preset. */
+  defaultValue?: string;
 };
 
-/** A required choice that starts empty: its placeholder is the disabled first entry. */
-export function SelectField({ name, label, message, placeholder, options, chosen }: Props) {
+/** A required choice: its placeholder is the disabled first entry, which it starts on unless a value is preset. */
+export function SelectField({ name, label, message, placeholder, options, chosen, defaultValue = "" }: Props) {
   return (
     <div>
       <FieldLabel name={name}>{label}</FieldLabel>
@@ -18,7 +20,7 @@ export function SelectField({ name, label, message, placeholder, options, chosen
           id={`contact-${name}`}
           name={name}
           required
-          defaultValue=""
+          defaultValue={defaultValue}
           className={selectClass}
           {...described(name, message)}
         >

@@ -3,6 +3,7 @@ import { isEmailAddress } from "@/lib/contact/email-rule";
 import { countryName, fill, listOf } from "@/lib/contact/form-messages";
 import type { PhoneVerdict } from "@/lib/contact/phone-check";
 import { MARKET_PHONE_PREFIX, type PhonePrefix, type SelectName } from "@/lib/leads/options";
+import type { FormPreset } from "@/lib/campaign/campaign-content";
 import { MARKET_LOCALES, type Market } from "@/lib/markets/markets";
 import { REQUIRED, type ContactFormCopy, type FieldName } from "./form-copy";
 
@@ -27,7 +28,7 @@ export type PrefixSuggestion = NonNullable<Extract<PhoneVerdict, { ok: false }>[
 
 const SELECTS = ["phonePrefix", "country", "reason", "volume"] as const satisfies SelectName[];
 
-type Options = { copy: ContactFormCopy; market: Market; defaultPhonePrefix: string };
+type Options = { copy: ContactFormCopy; market: Market; defaultPhonePrefix: string; preset?: Partial<FormPreset> };
 
 /**
  * What the form says about its fields as the visitor fills it (the browser holds the values): the message under
@@ -36,15 +37,21 @@ type Options = { copy: ContactFormCopy; market: Market; defaultPhonePrefix: stri
  * rules on top: the one email rule, and the phone against its prefix once the phone check has loaded.
  */
 export function useFieldChecks(formRef: RefObject<HTMLFormElement | null>, options: Options) {
-  const { copy, market, defaultPhonePrefix } = options;
+  const { copy, market, defaultPhonePrefix, preset = {} } = options;
   const locale = MARKET_LOCALES[market];
   const checker = useRef<PhoneCheck | null>(null);
   const [engaged, setEngaged] = useState(false);
   // The browser's own validationMessage, or the form's rule in the market's words, by control name.
   const [messages, setMessages] = useState<Record<string, string>>({});
-  const [missing, setMissing] = useState<FieldName[]>([...REQUIRED]);
+  // A campaign page's preset choices count as filled from the first render, so the line under the button holds.
+  const isPreset = (name: FieldName) => (name === "country" || name === "reason") && Boolean(preset[name]);
+  const [missing, setMissing] = useState<FieldName[]>(REQUIRED.filter((name) => !isPreset(name)));
   const [suggestion, setSuggestion] = useState<PrefixSuggestion | null>(null);
-  const [chosen, setChosen] = useState<Partial<Record<SelectName, string>>>({ phonePrefix: defaultPhonePrefix });
+  const [chosen, setChosen] = useState<Partial<Record<SelectName, string>>>({
+    phonePrefix: defaultPhonePrefix,
+    country: preset.country ?? "",
+    reason: preset.reason ?? "",
+  });
 
   const control = (name: string) => {
     const element = formRef.current?.elements.namedItem(name);

@@ -19,6 +19,8 @@ import type { FieldChecks } from "./use-field-checks";
 type Options = {
   copy: ContactFormCopy;
   market: Market;
+  /** The campaign page the form is on; none on the market's own page. */
+  page: string | undefined;
   consent: ConsentScope;
   checks: FieldChecks;
   contactProof: ContactProof;
@@ -28,7 +30,7 @@ type Options = {
  * Sending the form: the pending state, what the attempt left near the button, the toasts, and the pixel's Lead.
  * The request, the retry's id and the reading of the answer are lead-submission.ts.
  */
-export function useLeadSubmission({ copy, market, consent, checks, contactProof }: Options) {
+export function useLeadSubmission({ copy, market, page, consent, checks, contactProof }: Options) {
   const attempt = useRef<Attempt | null>(null);
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -52,6 +54,7 @@ export function useLeadSubmission({ copy, market, consent, checks, contactProof 
       const result = await sendLead(
         leadRequest(entries, {
           market,
+          ...(page ? { page } : {}),
           submissionId,
           attribution: attributionForLead(trackingAllowed(consent)),
           noticeVersion: consent.version,

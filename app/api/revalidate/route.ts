@@ -2,10 +2,10 @@ import { SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { revalidateTag } from "next/cache";
 import type { NextRequest } from "next/server";
 import {
-  documentTag,
   MAX_WEBHOOK_BYTES,
   verifyWebhookSignature,
   webhookBodySchema,
+  webhookTags,
 } from "@/lib/content/revalidate-webhook";
 import { contentBackend } from "@/lib/env/env";
 import { serverEnv } from "@/lib/env/server-env";
@@ -19,7 +19,8 @@ const json = (status: number, body: unknown) =>
 const CONTENT_LAKE_SETTLE_MS = 3000;
 
 /**
- * Sanity GROQ-powered webhook: a signed POST for a changed landing document revalidates that market's page.
+ * Sanity GROQ-powered webhook: a signed POST for a changed landing document revalidates that market's page, for a
+ * campaign page that page and the list of campaign pages.
  * Works the same on the embedded dataset (sign the body with SANITY_REVALIDATE_SECRET).
  */
 export async function POST(request: NextRequest) {
@@ -49,12 +50,12 @@ export async function POST(request: NextRequest) {
   const body = webhookBodySchema.safeParse(parsed);
   if (!body.success)
     return json(400, {
-      error: "Expected {_type: 'landingPage', market}",
+      error: "Expected {_type: 'landingPage' | 'privacyNotice' | 'campaignPage', _id, market}",
       fields: Object.fromEntries(body.error.issues.map((i) => [i.path.join("."), i.message])),
     });
 
   if (contentBackend(env) === "sanity") await new Promise((resolve) => setTimeout(resolve, CONTENT_LAKE_SETTLE_MS));
-  const tags = [documentTag(body.data.market)];
+  const tags = webhookTags(body.data);
   // Stale-while-revalidate: the next visitor still gets the last good page while it re-renders in the
   // background, and if the content source fails then, visitors keep that page (the failure is logged).
   for (const tag of tags) revalidateTag(tag, "max");

@@ -1,0 +1,104 @@
+import { stegaClean } from "next-sanity";
+import type { FormPreset } from "@/lib/campaign/campaign-content";
+import { sanityImageProject } from "@/lib/content/content-images";
+import type { LandingContent } from "@/lib/content/landing-content";
+import { getPrivacyNotice } from "@/lib/content/privacy-notice-source";
+import { asksConsent } from "@/lib/consent/tracking-consent";
+import { readPublicEnv } from "@/lib/env/env";
+import type { Market } from "@/lib/markets/markets";
+import { socialImage } from "@/lib/seo/social-image";
+import { jsonLdScript, pageJsonLd } from "@/lib/seo/structured-data";
+import { BenefitsSection } from "./benefits-section";
+import { CampaignTouchScript } from "./campaign-touch-script";
+import { ConsentBanner } from "./consent-banner";
+import { ContactSection } from "./contact-section";
+import { DraftModeTools } from "./draft-mode-tools";
+import { HeroSection } from "./hero-section";
+import { InitiateCheckout } from "./initiate-checkout";
+import { MetaPixel } from "./meta-pixel";
+import { PrivacyFooterLinks, PrivacyFormLine, PrivacyNotice } from "./privacy-notice";
+import { PageSections } from "./sections/page-sections";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+
+type Props = {
+  market: Market;
+  preview: boolean;
+  content: LandingContent;
+  /** The campaign page's slug, which a lead sent from it records; absent on the market's page. */
+  page?: string;
+  preset?: FormPreset;
+};
+
+/** A landing page in the spec's order: a market's page, or a campaign page (its content merged over the market's). */
+export async function LandingView({ market, preview, content, page, preset }: Props) {
+  const notice = await getPrivacyNotice(market, { preview });
+  const env = readPublicEnv();
+  const pixelId = env.NEXT_PUBLIC_META_PIXEL_ID;
+  // Asked wherever the market asks first and a conversion can be reported (pixel or server): the rule the contact
+  // route applies to the consent a lead records.
+  const consentAsked = asksConsent(notice.askConsent);
+  const scope = { market, version: notice.updatedAt, ask: consentAsked };
+  const clean = stegaClean(content);
+  const jsonLd = pageJsonLd(
+    clean,
+    market,
+    env.NEXT_PUBLIC_SITE_URL,
+    socialImage(market, clean.seo.ogImage, sanityImageProject(env)).url,
+  );
+  return (
+    <>
+      {/* Data for search engines, not a script the browser runs. */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(jsonLd) }} />
+      {consentAsked ? (
+        <ConsentBanner
+          scope={scope}
+          copy={{
+            label: notice.bannerLabel,
+            text: notice.bannerText,
+            accept: notice.acceptLabel,
+            reject: notice.rejectLabel,
+            noticeLink: notice.footerLinkLabel,
+            grantedNow: notice.bannerGrantedNow,
+            deniedNow: notice.bannerDeniedNow,
+          }}
+        />
+      ) : null}
+      <DraftModeTools market={market} />
+      <SiteHeader market={market} brandName={content.brandName} header={content.header} />
+      <main>
+        <HeroSection
+          hero={content.hero}
+          brandName={content.brandName}
+          locale={content.locale}
+          currency={content.currency}
+        />
+        {/* The hero's claim is footnote 1; the cards' footnotes continue from 2. */}
+        <BenefitsSection benefits={content.benefits} firstNote={2} />
+        <PageSections sections={content.sections} company={content.company} />
+        <ContactSection
+          market={market}
+          content={content}
+          consent={scope}
+          page={page}
+          preset={preset}
+          formNote={<PrivacyFormLine notice={notice} />}
+        />
+      </main>
+      <SiteFooter
+        market={market}
+        brandName={content.brandName}
+        company={content.company}
+        footer={content.footer}
+        links={<PrivacyFooterLinks notice={notice} consentAsked={consentAsked} />}
+      />
+      <PrivacyNotice notice={notice} />
+      {/* After everything visible: an inline script waits for the stylesheet, and the parser with it, so placed
+          before the header it made the first frame paint a half-parsed header that then moved (a layout shift). They
+          still run before the load event and hydration, when InitiateCheckout fires. */}
+      <CampaignTouchScript scope={scope} />
+      {pixelId ? <MetaPixel pixelId={pixelId} scope={scope} /> : null}
+      <InitiateCheckout scope={scope} />
+    </>
+  );
+}
