@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { MARKETS } from "../../lib/markets/markets";
+import { CAMPAIGN_PAGES } from "../support/seed-campaign-pages";
 import { E2E_DATASET, readDataset, writeDataset } from "../support/dataset-file";
 import { E2E_HOSTS } from "../support/e2e-hosts";
 import { E2E_SECRETS } from "../support/e2e-secrets";
@@ -46,6 +47,7 @@ test("the landing pages, the 404 and the Studio set-up page have no HTML errors,
 }) => {
   const pages: [string, string, number][] = [
     ...MARKETS.map((m): [string, string, number] => [`/${m}`, `${E2E_HOSTS.embedded}/${m}`, 200]),
+    ...CAMPAIGN_PAGES.map((path): [string, string, number] => [path, `${E2E_HOSTS.embedded}${path}`, 200]),
     ["/mx (Sanity mode)", `${E2E_HOSTS.sanity}/mx`, 200],
     ["404", `${E2E_HOSTS.embedded}/no-such-page`, 404],
     ["/studio (no project)", `${E2E_HOSTS.embedded}/studio`, 200],

@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { gzipSync } from "node:zlib";
 import { measurePageWeight } from "../support/page-weight";
+import { CAMPAIGN_PAGES } from "../support/seed-campaign-pages";
 
 // Next 16's own runtime is ~135 kB gzip; our code may add at most ~15 kB on top.
 const JS_BUDGET_GZIP = 150 * 1024;
 
-for (const market of ["mx", "br", "ar"]) {
+for (const market of ["mx", "br", "ar", ...CAMPAIGN_PAGES.map((path) => path.slice(1))]) {
   test(`/${market} loads at most 150 kB of gzip JavaScript (the Studio adds nothing), React and the router compiled off the main thread`, async ({
     browser,
     baseURL,
