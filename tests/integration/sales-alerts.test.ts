@@ -315,6 +315,7 @@ describe("the signed lead webhook", () => {
       lead: {
         id: lead.id,
         market: "br",
+        page: null,
         company: lead.company,
         contactName: lead.contact,
         email: lead.email,

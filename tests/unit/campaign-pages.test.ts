@@ -168,3 +168,25 @@ async function projectOne(doc: Doc) {
   const params = { id: doc._id };
   return (await evaluate(parse(CAMPAIGN_PAGE_QUERY, { params }), { dataset: [doc], params })).get();
 }
+
+describe("the lead's campaign page", () => {
+  it("is taken when it follows the slug rule, refused naming the field otherwise", async () => {
+    const { contactRequestSchema, fieldErrors } = await import("@/lib/contact/contact-schema");
+    const lead = {
+      company: "Acme",
+      contact: "Ana",
+      email: "ana@example.com",
+      phonePrefix: "1",
+      phone: "(201) 555-0123",
+      country: "usa",
+      reason: "goods",
+      volume: "10000-49999",
+      market: "mx",
+      submissionId: "5f0c6b9e-3f7e-4c52-9a51-2c0d7f4b8a10",
+    };
+    expect(contactRequestSchema.parse({ ...lead, page: "importadores-china" }).page).toBe("importadores-china");
+    expect(contactRequestSchema.parse(lead).page).toBeUndefined();
+    const refused = contactRequestSchema.safeParse({ ...lead, page: "../admin" });
+    expect(refused.success ? {} : fieldErrors(refused.error)).toEqual({ page: "Not a campaign page address" });
+  });
+});
