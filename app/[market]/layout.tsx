@@ -9,8 +9,6 @@ import { ErrorPageCopyProvider } from "../_components/error-page-copy";
 import { inter } from "../fonts";
 import "../globals.css";
 
-export const dynamicParams = false;
-
 export function generateStaticParams() {
   return MARKETS.map((market) => ({ market }));
 }

@@ -12,6 +12,9 @@ import { LandingView } from "../_components/landing-view";
 
 // Statically generated at build time; webhook revalidation refreshes it, this is the safety net.
 export const revalidate = 3600;
+// Only the markets of generateStaticParams (layout.tsx). Set here rather than in the layout, where it would hold for
+// every route below it too: campaign pages published after the build are generated on their first request.
+export const dynamicParams = false;
 
 // Metadata and page render in the same request: one content read (and validation) serves both.
 const landingFor = cache((market: Market, preview: boolean) => getLanding(market, { preview }));
