@@ -57,11 +57,18 @@ const nextConfig = (phase: string): NextConfig => ({
           destination: "/:market",
         },
       ],
-      // Any other one-segment path (files and static routes were matched before this) goes to a path no route
-      // matches, hence straight to the 404 page. Otherwise /[market] would take it first and reject it
-      // (dynamicParams = false), and Next would render the 404 a second time on the same response: in next dev
-      // every 404 logged twice, with a MaxListenersExceededWarning from the second render's listeners.
-      afterFiles: [{ source: "/:path((?!(?:mx|br|ar|studio)$)[^/]+)", destination: "/_unknown/:path" }],
+      // Any other one- or two-segment path (files and static routes were matched before this) goes to a path no
+      // route matches, hence straight to the 404 page. Otherwise /[market] or /[market]/[slug] would take it first
+      // and reject it, and Next would render the 404 a second time on the same response (in next dev every 404
+      // logged twice, with a MaxListenersExceededWarning from the second render's listeners), inside the market
+      // layout rather than as the site's 404 page. The dynamic routes below og, seed-images and studio stay theirs.
+      afterFiles: [
+        { source: "/:path((?!(?:mx|br|ar|studio)$)[^/]+)", destination: "/_unknown/_/:path" },
+        {
+          source: "/:first((?!(?:mx|br|ar|studio|og|seed-images|api|_next)$)[^/]+)/:second",
+          destination: "/_unknown/_/:first/:second",
+        },
+      ],
       fallback: [],
     };
   },
