@@ -65,7 +65,7 @@ const nextConfig = (phase: string): NextConfig => ({
       afterFiles: [
         { source: "/:path((?!(?:mx|br|ar|studio)$)[^/]+)", destination: "/_unknown/_/:path" },
         {
-          source: "/:first((?!(?:mx|br|ar|studio|og|seed-images|api|_next)$)[^/]+)/:second",
+          source: "/:first((?!(?:mx|br|ar|studio|og|seed-images|api|_next)/)[^/]+)/:second",
           destination: "/_unknown/_/:first/:second",
         },
       ],
