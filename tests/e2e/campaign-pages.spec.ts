@@ -1,9 +1,11 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { asNewClient, fillContactForm } from "../support/contact-form-fill";
 import { editDocument, readDataset, writeDataset, E2E_DATASET } from "../support/dataset-file";
 import { E2E_HOSTS } from "../support/e2e-hosts";
+import { watchLayoutShifts } from "../support/layout-shifts";
 import { revalidateWebhook as webhook } from "../support/revalidate-webhook";
 
 /** The seed's campaign page of each market: its address, hero title, call to action and starting amount. */
@@ -54,6 +56,33 @@ for (const market of MARKETS) {
     expect(await page.locator('link[rel="alternate"][hreflang]').count()).toBe(0);
   });
 
+  test(`/${market}/${seed.slug}: no axe-core violations, and nothing moves as it loads, hydrates and scrolls, on a phone and a desktop`, async ({
+    page,
+  }) => {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/${market}/${seed.slug}`, { waitUntil: "load" });
+      const shifts = await watchLayoutShifts(page);
+      // Hydrated: the form's selects hold their preset choice in React's state too.
+      await expect(page.locator('[name="reason"]')).toHaveValue("goods");
+      await page.evaluate(async () => {
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+        for (let y = 0; y < document.body.scrollHeight; y += 300) {
+          window.scrollTo(0, y);
+          await frame();
+        }
+      });
+      expect(await shifts(), `layout shifts at ${viewport.width} px`).toEqual([]);
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
+        [],
+      );
+    }
+  });
+
   test(`/${market}: an unknown address below the market still shows the market's page`, async ({ request }) => {
     const market_ = await heroTitle(request, `/${market}`);
     expect(await heroTitle(request, `/${market}/no-such-campaign-${randomUUID().slice(0, 8)}`)).toBe(market_);
@@ -61,6 +90,12 @@ for (const market of MARKETS) {
     // A client cannot claim a path is a campaign page.
     const forged = await request.get(`/${market}/nothing-here`, { headers: { "x-campaign-page": "1" } });
     expect(forged.status()).toBe(200);
+    // Nor open one with a draft-mode cookie Next never issued: the address shows the market's page.
+    const cookie = await request.get(`/${market}/no-draft-${randomUUID().slice(0, 8)}`, {
+      headers: { cookie: "__prerender_bypass=forged" },
+    });
+    expect(cookie.status()).toBe(200);
+    expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(await cookie.text())?.[1]).toBe(market_);
   });
 }
 

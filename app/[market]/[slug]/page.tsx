@@ -27,10 +27,10 @@ export async function generateStaticParams({ params }: { params: { market: strin
 const campaignFor = cache(async (market: Market, slug: string, preview: boolean) => {
   const route = await findCampaignRoute(market, slug, { preview });
   if (route) return { route, ...(await getCampaignLanding(route, { preview })) };
-  // A preview may open an address with no campaign page in its perspective: it shows the market's page, as visitors
-  // would see it there. Visitors never get here without one.
-  if (preview) return { route: null, content: await getLanding(market, { preview }), campaign: null };
-  notFound();
+  // An address with no campaign page shows the market's page, as anywhere below a market: a preview of an address
+  // its perspective has no page for, a page unpublished since proxy.ts read the list, or a request whose draft-mode
+  // cookie proxy.ts let through but Next does not accept (proxy.ts cannot check the cookie, only see it).
+  return { route: null, content: await getLanding(market, { preview }), campaign: null };
 });
 
 async function load(params: Promise<{ market: string; slug: string }>) {
