@@ -5,13 +5,17 @@ import { PhoneField } from "@/app/_components/contact-form/phone-field";
 import { SelectField } from "@/app/_components/contact-form/select-field";
 import { TextField } from "@/app/_components/contact-form/text-field";
 import { useFieldChecks } from "@/app/_components/contact-form/use-field-checks";
+import type { FormPreset } from "@/lib/campaign/campaign-content";
 import type { Market } from "@/lib/markets/markets";
 import { FORM_COPY as copy } from "../support/contact-form-copy";
 
 afterEach(cleanup);
 
-/** The form's fields (the real components), and the hook over them as the form uses it. */
-function renderForm(market: Market, defaultPhonePrefix: string) {
+/**
+ * The form's fields (the real components), and the hook over them as the form uses it; `lines` is the line under
+ * the button at each render, the first one included.
+ */
+function renderForm(market: Market, defaultPhonePrefix: string, preset: Partial<FormPreset> = {}) {
   const { container } = render(
     <form>
       {(["company", "contact", "email"] as const).map((name) => (
@@ -45,12 +49,18 @@ function renderForm(market: Market, defaultPhonePrefix: string) {
           options={copy.options[name]}
           chosen={undefined}
           message={undefined}
+          defaultValue={name === "volume" ? "" : (preset[name] ?? "")}
         />
       ))}
     </form>,
   );
   const form = container.querySelector("form")!;
-  const hook = renderHook(() => useFieldChecks({ current: form }, { copy, market, defaultPhonePrefix }));
+  const lines: (string | null)[] = [];
+  const hook = renderHook(() => {
+    const checks = useFieldChecks({ current: form }, { copy, market, defaultPhonePrefix, preset });
+    lines.push(checks.missingLine);
+    return checks;
+  });
   const control = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement;
   /** The visitor sets a value: the input (or change) event the form passes to the hook. */
   const type = (name: string, value: string) =>
@@ -75,7 +85,7 @@ function renderForm(market: Market, defaultPhonePrefix: string) {
   };
   /** The message shown under a field, if any (an empty one is not shown). */
   const shown = (name: string) => hook.result.current.messages[name] || null;
-  return { form, control, type, leave, fillAllBut, shown, checks: () => hook.result.current };
+  return { form, control, type, leave, fillAllBut, shown, lines, checks: () => hook.result.current };
 }
 
 describe("the line under the disabled button", () => {
@@ -98,6 +108,14 @@ describe("the line under the disabled button", () => {
     type("volume", "10000-49999");
     expect(checks().valid).toBe(true);
     expect(checks().missingLine).toBeNull();
+  });
+
+  it("on a campaign page, counts its preset country and reason as chosen from the first render, so it never changes as the page hydrates", () => {
+    const { checks, lines } = renderForm("mx", "52", { country: "usa", reason: "goods" });
+    expect(checks().missing).toEqual(["company", "contact", "email", "phone", "volume"]);
+    expect(checks().chosen).toMatchObject({ country: "usa", reason: "goods" });
+    expect(new Set(lines)).toEqual(new Set([checks().missingLine]));
+    expect(checks().missingLine).not.toBe(copy.missingAll);
   });
 
   it("lists in Portuguese on the Brazilian page", () => {
