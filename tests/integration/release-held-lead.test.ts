@@ -51,6 +51,13 @@ it("releases a held lead once with the service role, returning it for its alert"
   expect(await releaseHeldLead(randomUUID(), keys)).toEqual({ released: false, why: "missing" });
 });
 
+it("a released lead from a campaign page names the page in its alert, as an ordinary one does", async () => {
+  const row = held({ page_slug: "importadores-china" });
+  await insertAsAnon(supabase.db, row);
+  const outcome = await releaseHeldLead(row.id, { supabaseUrl: supabase.url, serviceRoleKey: FAKE_SERVICE_ROLE_KEY });
+  expect(outcome).toMatchObject({ released: true, lead: { id: row.id, market: "mx", page: "importadores-china" } });
+});
+
 it("the anonymous key cannot release a lead", async () => {
   const row = held();
   await insertAsAnon(supabase.db, row);
