@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { asNewClient, fillContactForm } from "../support/contact-form-fill";
 import { editDocument, readDataset, writeDataset, E2E_DATASET } from "../support/dataset-file";
-import { E2E_HOSTS } from "../support/e2e-hosts";
+import { E2E_HOSTS, E2E_SITE_URLS } from "../support/e2e-hosts";
 import { watchLayoutShifts } from "../support/layout-shifts";
 import { revalidateWebhook as webhook } from "../support/revalidate-webhook";
 
@@ -104,12 +104,12 @@ test("canonical: a campaign page not indexed points to its market, an indexed on
 }) => {
   const canonical = async (path: string) =>
     /<link rel="canonical" href="([^"]+)"/.exec(await (await request.get(path)).text())?.[1];
-  expect(await canonical("/mx/importadores-china")).toBe(`${E2E_HOSTS.embedded}/mx`);
+  expect(await canonical("/mx/importadores-china")).toBe(`${E2E_SITE_URLS.main}/mx`);
   expect(await canonical("/br/pagamento-fornecedores-exterior")).toBe(
-    `${E2E_HOSTS.embedded}/br/pagamento-fornecedores-exterior`,
+    `${E2E_SITE_URLS.main}/br/pagamento-fornecedores-exterior`,
   );
   const sitemap = await (await request.get("/sitemap.xml")).text();
-  expect(sitemap).toContain(`<loc>${E2E_HOSTS.embedded}/br/pagamento-fornecedores-exterior</loc>`);
+  expect(sitemap).toContain(`<loc>${E2E_SITE_URLS.main}/br/pagamento-fornecedores-exterior</loc>`);
   expect(sitemap).not.toContain("importadores");
 });
 
