@@ -61,11 +61,12 @@ const nextConfig = (phase: string): NextConfig => ({
       // route matches, hence straight to the 404 page. Otherwise /[market] or /[market]/[slug] would take it first
       // and reject it, and Next would render the 404 a second time on the same response (in next dev every 404
       // logged twice, with a MaxListenersExceededWarning from the second render's listeners), inside the market
-      // layout rather than as the site's 404 page. The dynamic routes below og, seed-images and studio stay theirs.
+      // layout rather than as the site's 404 page, which logs it. The dynamic routes below og, seed-images and studio
+      // stay theirs, and Next's own below _next; an unknown /api/<name> is a 404 like any other path.
       afterFiles: [
         { source: "/:path((?!(?:mx|br|ar|studio)$)[^/]+)", destination: "/_unknown/_/:path" },
         {
-          source: "/:first((?!(?:mx|br|ar|studio|og|seed-images|api|_next)/)[^/]+)/:second",
+          source: "/:first((?!(?:mx|br|ar|studio|og|seed-images|_next)/)[^/]+)/:second",
           destination: "/_unknown/_/:first/:second",
         },
       ],
