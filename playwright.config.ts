@@ -5,12 +5,11 @@ import { E2E_HOSTS } from "./tests/support/e2e-hosts";
 import { workerServers } from "./tests/support/e2e-servers";
 
 /**
- * One worker per core and one more (E2E_WORKERS or `--workers` says otherwise): a worker spends most of its time
- * waiting on a browser or a server, and on two workers the run used under half of a 2-core machine. Every worker gets
- * its own servers (below), so any two tests may run at once; within a worker they run one after another.
+ * One worker per core (E2E_WORKERS or `--workers` says otherwise). Every worker gets its own servers (below), so
+ * any two tests may run at once; within a worker they run one after another.
  */
 const cliWorkers = /(?:--workers[= ]|-j ?)(\d+)/.exec(process.argv.slice(2).join(" "))?.[1];
-const WORKERS = Number(cliWorkers || process.env.E2E_WORKERS) || availableParallelism() + 1;
+const WORKERS = Number(cliWorkers || process.env.E2E_WORKERS) || availableParallelism();
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -66,7 +66,8 @@ test("leads from every market land in the embedded database and survive a restar
       volume: "0-4999",
     });
     await page.getByRole("button", { name: SUBMIT[market] }).click();
-    await expect(page.locator('[data-sonner-toast][data-type="success"]')).toBeVisible();
+    // The first lead opens the cold server's database (WebAssembly, migrations): seconds on a busy machine.
+    await expect(page.locator('[data-sonner-toast][data-type="success"]')).toBeVisible({ timeout: 30_000 });
   }
 
   // A graceful stop flushes the database; then read it as an operator would.
