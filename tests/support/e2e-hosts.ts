@@ -65,6 +65,8 @@ export function sanityMode(worker: number) {
 }
 
 export const E2E_PORTS = e2ePorts(E2E_WORKER);
+/** Where tests/support/serve-e2e-workers.ts answers once every worker's servers are up: worker 0's last port. */
+export const E2E_READY_PORT = root + PORTS_PER_WORKER - 1;
 export const E2E_HOSTS = e2eHosts(E2E_WORKER);
 export const SANITY_MODE = sanityMode(E2E_WORKER);
 

@@ -1,5 +1,5 @@
-// The servers of the browser tests, as Playwright's webServer entries (playwright.config.ts); the server tests in
-// Vitest start worker 0's the same way (tests/server/global-setup.ts).
+// The servers of the browser tests, which tests/support/serve-e2e-workers.ts starts for Playwright
+// (playwright.config.ts); the server tests in Vitest start one worker's the same way (tests/server/global-setup.ts).
 import { e2eDataDir, e2eHosts, e2ePorts, sanityMode } from "./e2e-hosts.ts";
 import { E2E_SECRETS } from "./e2e-secrets.ts";
 
