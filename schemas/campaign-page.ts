@@ -7,6 +7,7 @@ import { CAMPAIGN_SLUG_RULE, isCampaignSlug, slugify } from "../lib/campaign/cam
 import { LANDING_QUERY } from "../lib/content/queries";
 import { COUNTRIES, REASONS } from "../lib/leads/options";
 import { MARKETS, MARKET_NAMES, isMarket } from "../lib/markets/markets";
+import { tab } from "./tab-titles";
 
 const API_VERSION = "2025-10-01";
 
@@ -28,11 +29,7 @@ export const campaignPage = defineType({
   name: "campaignPage",
   title: "Campaign page",
   type: "document",
-  groups: [
-    { name: "page", title: "Page", default: true },
-    { name: "form", title: "Contact form" },
-    { name: "seo", title: "SEO" },
-  ],
+  groups: [tab("page", "page", { default: true }), tab("form", "contactForm"), tab("seo", "seo")],
   fields: [
     defineField({
       name: "market",

@@ -3,6 +3,7 @@ import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../lib/leads/option
 import { FORM_MESSAGE_KEYS, FORM_MESSAGES, type FormMessage } from "../lib/content/contact-messages";
 import { text } from "./fields";
 import { optionListField, requireEveryValue } from "./option-list";
+import { tab } from "./tab-titles";
 
 const labelled = (name: string, title: string, withPlaceholder: boolean) =>
   defineField({
@@ -30,11 +31,11 @@ export const contactSection = defineType({
   title: "Contact form",
   type: "object",
   groups: [
-    { name: "texts", title: "Texts", default: true },
-    { name: "fields", title: "Fields" },
-    { name: "options", title: "Options" },
-    { name: "checks", title: "Field checks" },
-    { name: "messages", title: "Sending" },
+    tab("texts", "texts", { default: true }),
+    tab("fields", "fields"),
+    tab("options", "options"),
+    tab("checks", "checks"),
+    tab("messages", "sending"),
   ],
   fields: [
     { ...text("title", "Title", "Heading next to the form.", "sectionTitle"), group: "texts" },

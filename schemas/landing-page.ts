@@ -5,6 +5,7 @@ import { MARKET_CURRENCIES, MARKET_NAMES, isMarket } from "../lib/markets/market
 import { PHONE_PREFIXES } from "../lib/leads/options";
 import { COPY_LIMITS, limitMessage } from "../lib/content/copy-limits";
 import { landingDocumentProblems } from "../lib/content/landing-document-rules";
+import { tab } from "./tab-titles";
 
 /** All visitor-facing copy of one market's landing page: one document per market, published on its own. */
 export const landingPage = defineType({
@@ -12,12 +13,12 @@ export const landingPage = defineType({
   title: "Landing page",
   type: "document",
   groups: [
-    { name: "market", title: "Market" },
-    { name: "page", title: "Page", default: true },
-    { name: "sections", title: "Sections" },
-    { name: "company", title: "Company facts" },
-    { name: "form", title: "Contact form" },
-    { name: "seo", title: "SEO" },
+    tab("market", "market"),
+    tab("page", "page", { default: true }),
+    tab("sections", "sections"),
+    tab("company", "companyFacts"),
+    tab("form", "contactForm"),
+    tab("seo", "seo"),
   ],
   fields: [
     ...marketIdentityFields("market"),

@@ -2,6 +2,7 @@ import { defineArrayMember, defineField, defineType } from "sanity";
 import { flagged, toConfirmField } from "./fields";
 import { marketIdentityFields } from "./market-fields";
 import { MARKET_NAMES, isMarket } from "../lib/markets/markets";
+import { tab } from "./tab-titles";
 
 const text = (name: string, title: string, description: string, group: string) =>
   defineField({ name, title, description, type: "string", group, validation: (r) => r.required() });
@@ -14,11 +15,7 @@ export const privacyNotice = defineType({
   name: "privacyNotice",
   title: "Privacy notice",
   type: "document",
-  groups: [
-    { name: "notice", title: "Notice", default: true },
-    { name: "company", title: "Company details" },
-    { name: "consent", title: "Tracking consent" },
-  ],
+  groups: [tab("notice", "notice", { default: true }), tab("company", "companyDetails"), tab("consent", "consent")],
   fields: [
     ...marketIdentityFields("notice"),
     text("title", "Title", "Heading of the notice, e.g. “Aviso de privacidad”.", "notice"),

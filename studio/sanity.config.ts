@@ -8,6 +8,8 @@ import { structureTool } from "sanity/structure";
 import { MARKETS, MARKET_NAMES, isMarket } from "../lib/markets/markets";
 import { schemaTypes } from "../schemas";
 import { CAMPAIGN_TEMPLATE, structure } from "./structure";
+import { ToolMenuWithLanguage } from "./language-menu";
+import { deskBundles, englishByDefault, localePlugins } from "./studio-locales";
 
 // Literal process.env reads so Next inlines them; the placeholders keep offline `sanity build` working.
 const projectId = process.env.NEXT_PUBLIC_SANITY_PROJECT_ID || "local";
@@ -89,7 +91,11 @@ export default defineConfig({
       },
     }),
     visionTool({ defaultApiVersion: apiVersion }),
+    // Spanish and Brazilian Portuguese beside English: each marketer picks one in the navbar's language menu.
+    ...localePlugins,
   ],
+  i18n: { locales: englishByDefault, bundles: deskBundles },
+  studio: { components: { toolMenu: ToolMenuWithLanguage } },
   schema: {
     types: schemaTypes,
     // One landing document and one privacy notice per market: marketers edit them, they never create new ones.

@@ -1,8 +1,12 @@
 import type { StructureResolver } from "sanity/structure";
 import { MARKETS, MARKET_NAMES } from "../lib/markets/markets";
+import { deskKey, STUDIO_NAMESPACE } from "./studio-locales";
 
 /** The template that creates a campaign page in a market (studio/sanity.config.ts). */
 export const CAMPAIGN_TEMPLATE = "campaignPage-by-market";
+
+/** A title in the marketer's Studio language (studio/studio-locales.ts); `title` is its English fallback. */
+const localised = (key: string) => ({ title: { key, ns: STUDIO_NAMESPACE } });
 
 /**
  * One entry per market: its single landing document (nothing to create or delete) and its campaign pages, created
@@ -11,31 +15,38 @@ export const CAMPAIGN_TEMPLATE = "campaignPage-by-market";
 export const structure: StructureResolver = (S) =>
   S.list()
     .title("Landing pages")
+    .i18n(localised(deskKey.landingPages))
     .items([
       ...MARKETS.map((market) =>
         S.listItem()
           .id(market)
           .title(MARKET_NAMES[market])
+          .i18n(localised(deskKey.market(market)))
           .child(
             S.list()
               .title(MARKET_NAMES[market])
+              .i18n(localised(deskKey.market(market)))
               .items([
                 S.listItem()
                   .id(`landing-${market}`)
                   .title(`${MARKET_NAMES[market]} landing page`)
+                  .i18n(localised(deskKey.landingPage(market)))
                   .child(
                     S.document()
                       .schemaType("landingPage")
                       .documentId(`landingPage.${market}`)
-                      .title(`${MARKET_NAMES[market]} landing page`),
+                      .title(`${MARKET_NAMES[market]} landing page`)
+                      .i18n(localised(deskKey.landingPage(market))),
                   ),
                 S.listItem()
                   .id(`campaigns-${market}`)
                   .title("Campaign pages")
+                  .i18n(localised(deskKey.campaignPages))
                   .schemaType("campaignPage")
                   .child(
                     S.documentTypeList("campaignPage")
                       .title("Campaign pages")
+                      .i18n(localised(deskKey.campaignPages))
                       .filter(`_type == "campaignPage" && market == $market`)
                       .params({ market })
                       .initialValueTemplates([S.initialValueTemplateItem(CAMPAIGN_TEMPLATE, { market })]),
@@ -49,11 +60,13 @@ export const structure: StructureResolver = (S) =>
         S.listItem()
           .id(`privacy-${market}`)
           .title(`${MARKET_NAMES[market]} privacy notice`)
+          .i18n(localised(deskKey.privacyNotice(market)))
           .child(
             S.document()
               .schemaType("privacyNotice")
               .documentId(`privacyNotice.${market}`)
-              .title(`${MARKET_NAMES[market]} privacy notice`),
+              .title(`${MARKET_NAMES[market]} privacy notice`)
+              .i18n(localised(deskKey.privacyNotice(market))),
           ),
       ),
     ]);

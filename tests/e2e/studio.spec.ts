@@ -190,6 +190,57 @@ test.describe("/studio with a Sanity project (production build, Sanity's hosts a
     expect(violations).toEqual([]);
   });
 
+  test("each marketer's language: English until chosen, then Spain's Spanish or Brazilian Portuguese, desk and tabs", async ({
+    page,
+  }) => {
+    const { violations, stray } = await openStudio(page, true);
+    const entry = (name: string) =>
+      page.getByRole("link", { name, exact: true }).or(page.getByRole("button", { name, exact: true }));
+    const tabTitle = (name: string) => page.getByRole("tab", { name, exact: true });
+    const choose = async (language: string) => {
+      await page.getByRole("button", { name: /^(Language|Idioma): / }).click();
+      await page.getByRole("menuitem", { name: language }).click();
+    };
+    await expect(entry("Mexico privacy notice")).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole("button", { name: "Language: English (US)" })).toBeVisible();
+    for (const [language, help, words, campaigns, landing, tabs] of [
+      [
+        "Español",
+        "Ayuda y recursos",
+        ["México", "Brasil", "Aviso de privacidad de México", "Aviso de privacidad de Argentina"],
+        "Páginas de campaña",
+        "Página de México",
+        ["Página", "Formulario de contacto", "Datos de la empresa"],
+      ],
+      [
+        "Português (Brasil)",
+        "Ajuda e recursos",
+        ["México", "Brasil", "Aviso de privacidade do México", "Aviso de privacidade da Argentina"],
+        "Páginas de campanha",
+        "Página do México",
+        ["Página", "Formulário de contato", "Dados da empresa"],
+      ],
+    ] as const) {
+      await choose(language);
+      for (const word of words) await expect(entry(word), `${language}: ${word}`).toBeVisible({ timeout: 60_000 });
+      await expect(entry("Mexico privacy notice")).toHaveCount(0);
+      // Sanity's own words follow the same choice.
+      await expect(page.getByRole("button", { name: help, exact: true })).toBeVisible();
+      await entry("México").click();
+      await expect(entry(campaigns), `${language}: ${campaigns}`).toBeVisible();
+      await entry(landing).click();
+      for (const name of tabs) await expect(tabTitle(name), `${language}: ${name}`).toBeVisible({ timeout: 60_000 });
+      await page.goto(`${E2E_HOSTS.sanity}/studio`);
+    }
+    // The choice is the marketer's own, kept in this browser.
+    await page.reload();
+    await expect(entry("Aviso de privacidade do México")).toBeVisible({ timeout: 60_000 });
+    await choose("English (US)");
+    await expect(entry("Mexico privacy notice")).toBeVisible({ timeout: 60_000 });
+    expect(stray).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+
   test("its page has no HTML errors (W3C checker), served and around the running desk", async ({ page, request }) => {
     const servedHtml = await (await request.get(`${E2E_HOSTS.sanity}/studio`)).text();
     await openStudio(page, true);

@@ -1,0 +1,93 @@
+import { esESLocale } from "@sanity/locale-es-es";
+import { ptBRLocale } from "@sanity/locale-pt-br";
+import { defineLocaleResourceBundle, type LocaleDefinition, type LocaleResourceRecord } from "sanity";
+import { MARKETS, type Market } from "../lib/markets/markets";
+import { STUDIO_NAMESPACE, TAB_TITLES, tabKey, type TabTitle } from "../schemas/tab-titles";
+
+export { STUDIO_NAMESPACE };
+
+/**
+ * The Studio's languages: Sanity's own interface in English (built in), Spain's Spanish (the only Spanish Sanity
+ * publishes) and Brazilian Portuguese, each marketer choosing in the navbar's language menu (studio/language-menu.tsx;
+ * the choice is kept in the browser). Our own words in the desk and the documents' tabs follow the same choice through
+ * our namespace.
+ */
+export const STUDIO_LOCALES = ["en-US", "es-ES", "pt-BR"] as const;
+type StudioLocale = (typeof STUDIO_LOCALES)[number];
+
+type DeskWords = {
+  language: string;
+  landingPages: string;
+  market: Record<Market, string>;
+  landingPage: (market: string) => string;
+  campaignPages: string;
+  privacyNotice: (market: string) => string;
+};
+
+const WORDS: Record<StudioLocale, DeskWords> = {
+  "en-US": {
+    language: "Language",
+    landingPages: "Landing pages",
+    market: { mx: "Mexico", br: "Brazil", ar: "Argentina" },
+    landingPage: (market) => `${market} landing page`,
+    campaignPages: "Campaign pages",
+    privacyNotice: (market) => `${market} privacy notice`,
+  },
+  "es-ES": {
+    language: "Idioma",
+    landingPages: "Páginas de destino",
+    market: { mx: "México", br: "Brasil", ar: "Argentina" },
+    landingPage: (market) => `Página de ${market}`,
+    campaignPages: "Páginas de campaña",
+    privacyNotice: (market) => `Aviso de privacidad de ${market}`,
+  },
+  "pt-BR": {
+    language: "Idioma",
+    landingPages: "Páginas de destino",
+    market: { mx: "México", br: "Brasil", ar: "Argentina" },
+    landingPage: (market) => `Página ${market === "Argentina" ? "da" : "do"} ${market}`,
+    campaignPages: "Páginas de campanha",
+    privacyNotice: (market) => `Aviso de privacidade ${market === "Argentina" ? "da" : "do"} ${market}`,
+  },
+};
+
+/** The keys of the desk's titles (studio/structure.ts) and of the language menu's label. */
+export const deskKey = {
+  language: "language-menu.label",
+  landingPages: "structure.landing-pages",
+  market: (market: Market) => `structure.market.${market}`,
+  landingPage: (market: Market) => `structure.landing-page.${market}`,
+  campaignPages: "structure.campaign-pages",
+  privacyNotice: (market: Market) => `structure.privacy-notice.${market}`,
+};
+
+function resources(locale: StudioLocale, words: DeskWords): LocaleResourceRecord {
+  const record: LocaleResourceRecord = {
+    [deskKey.language]: words.language,
+    [deskKey.landingPages]: words.landingPages,
+    [deskKey.campaignPages]: words.campaignPages,
+  };
+  for (const market of MARKETS) {
+    record[deskKey.market(market)] = words.market[market];
+    record[deskKey.landingPage(market)] = words.landingPage(words.market[market]);
+    record[deskKey.privacyNotice(market)] = words.privacyNotice(words.market[market]);
+  }
+  for (const title of Object.keys(TAB_TITLES) as TabTitle[]) record[tabKey(title)] = TAB_TITLES[title][locale];
+  return record;
+}
+
+/** Our own words, one bundle per language. */
+export const deskBundles = STUDIO_LOCALES.map((locale) =>
+  defineLocaleResourceBundle({ locale, namespace: STUDIO_NAMESPACE, resources: resources(locale, WORDS[locale]) }),
+);
+
+/** The plugins that add Sanity's translations of its own interface. */
+export const localePlugins = [esESLocale(), ptBRLocale()];
+
+/**
+ * English for a marketer who has not chosen a language yet: Sanity starts such a marketer in the last locale
+ * configured, which would otherwise be the last locale plugin's (Brazilian Portuguese).
+ */
+export function englishByDefault(locales: LocaleDefinition[]): LocaleDefinition[] {
+  return [...locales.filter((locale) => locale.id !== "en-US"), ...locales.filter((locale) => locale.id === "en-US")];
+}
