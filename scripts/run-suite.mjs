@@ -22,7 +22,10 @@ const seconds = (text) => {
   const [, m, s] = /(\d+)m([\d.]+)s/.exec(text) ?? [, "0", "0"];
   return Number(m) * 60 + Number(s);
 };
-const clock = (s) => `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, "0")} s`;
+const clock = (seconds) => {
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
+};
 
 /** Runs `npm run <script>`; resolves with its exit code, wall clock and the CPU time of everything it ran. */
 function runStep(script) {
