@@ -1,8 +1,9 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { MetadataJson } from "libphonenumber-js/core";
 import { PHONE_PREFIXES } from "../leads/options";
+import { writeIfChanged } from "./write-if-changed";
 
 /**
  * The browser's phone metadata: libphonenumber-js's full metadata ("max", the output of the library's own
@@ -31,7 +32,7 @@ export function offeredPhoneMetadata(full: MetadataJson, codes: readonly string[
   return { ...full, country_calling_codes: callingCodes, countries, nonGeographic: {} };
 }
 
-/** Writes the module under `root` (only when its text changes, so a dev server does not see a new file each start). */
+/** Writes the module under `root`. */
 export function writePhoneMetadata(root: string): void {
   const require = createRequire(path.join(root, "package.json"));
   const metadataFile = require.resolve("libphonenumber-js/metadata.max.json");
@@ -45,12 +46,5 @@ export function writePhoneMetadata(root: string): void {
     `export default metadata;`,
     ``,
   ].join("\n");
-  const file = path.join(root, PHONE_METADATA_MODULE);
-  let current: string | undefined;
-  try {
-    current = readFileSync(file, "utf8");
-  } catch {
-    current = undefined;
-  }
-  if (current !== text) writeFileSync(file, text);
+  writeIfChanged(path.join(root, PHONE_METADATA_MODULE), text);
 }

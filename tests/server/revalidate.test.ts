@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { spawn, type ChildProcess } from "node:child_process";
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,7 +7,7 @@ import { E2E_PORTS } from "../support/e2e-hosts";
 import { serverEnv } from "../support/e2e-servers";
 import { httpRequest, type HttpRequest } from "../support/http-request";
 import { revalidateWebhook as webhook } from "../support/revalidate-webhook";
-import { exitedWithin, waitUntilServing } from "../support/server-process";
+import { startServers, type StartedServers } from "../support/start-servers";
 
 // A server of the e2e build with a dataset of its own: these tests edit it, and even break it, as a CMS might, which
 // the other server tests running beside them must never see.
@@ -16,22 +15,29 @@ const ORIGIN = `http://127.0.0.1:${E2E_PORTS.revalidate}`;
 const request = httpRequest(ORIGIN);
 let dir: string;
 let dataset: string;
-let server: ChildProcess;
+let server: StartedServers | undefined;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "revalidate-"));
   dataset = join(dir, "landing.ndjson");
-  server = spawn(process.execPath, ["tests/support/serve-e2e-build.ts", ".next", dir], {
-    // The build names worker 0's origin as the site's; this server knows its own from its Host header.
-    env: { ...process.env, ...serverEnv(E2E_PORTS.revalidate, { FORWARDED_HOST_HEADER: "host" }) },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  await waitUntilServing(server, `${ORIGIN}/mx`, "revalidate test server");
+  server = await startServers(
+    [
+      {
+        name: "revalidate test server",
+        command: `node tests/support/serve-e2e-build.ts .next ${dir}`,
+        url: `${ORIGIN}/mx`,
+        reuseExistingServer: false,
+        timeout: 90_000,
+        // The build names worker 0's origin as the site's; this server knows its own from its Host header.
+        env: serverEnv(E2E_PORTS.revalidate, { FORWARDED_HOST_HEADER: "host" }),
+      },
+    ],
+    (line) => process.stderr.write(`${line}\n`),
+  );
 }, 90_000);
 
 afterAll(async () => {
-  if (server?.exitCode === null) server.kill("SIGTERM");
-  if (server) await exitedWithin(server, 10_000);
+  await server?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
