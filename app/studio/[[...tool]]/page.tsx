@@ -1,12 +1,13 @@
-import type { Metadata } from "next";
-import { metadata as studioMetadata } from "next-sanity/studio";
+import type { Metadata, Viewport } from "next";
 import { contentBackend, readPublicEnv } from "@/lib/env/env";
-import { LazyStudio } from "../_components/lazy-studio";
 import { StudioSetup } from "../_components/studio-setup";
 
 export const dynamic = "force-static";
 
-export { viewport } from "next-sanity/studio";
+// next-sanity/studio's defaults, written out: importing that entry point would compile the whole Studio into every
+// build, including one without a Sanity project.
+export const viewport: Viewport = { width: "device-width", initialScale: 1, viewportFit: "cover" };
+const studioMetadata: Metadata = { referrer: "same-origin", robots: "noindex" };
 
 const connected = () => contentBackend(readPublicEnv()) === "sanity";
 
@@ -20,6 +21,13 @@ export function generateMetadata(): Metadata {
  * Sanity project there is nothing for the Studio to talk to, so the page explains how content works instead (and
  * the Studio's code is never sent).
  */
-export default function StudioPage() {
-  return connected() ? <LazyStudio /> : <StudioSetup />;
+export default async function StudioPage() {
+  // The project id as the bundler sees it (next.config.ts inlines it, empty without a project) rather than
+  // connected(): the bundler drops an import behind a condition it settles at build time, so a build without a
+  // project never compiles the Studio, which would be most of its work.
+  if (process.env.NEXT_PUBLIC_SANITY_PROJECT_ID) {
+    const { LazyStudio } = await import("../_components/lazy-studio");
+    return <LazyStudio />;
+  }
+  return <StudioSetup />;
 }
