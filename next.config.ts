@@ -20,16 +20,16 @@ const cspOptions = {
 };
 
 const nextConfig = (phase: string): NextConfig => ({
-  // The site's origin is inlined at build time (canonical links, hreflang, sitemap): a build must have one.
-  // (`next typegen` loads this file in the build phase too, and needs none.) The Sanity project id is inlined even
-  // when empty, so the Studio's route can leave the Studio out of a build without one (see its page).
-  env:
-    phase === PHASE_PRODUCTION_BUILD && process.argv.includes("build")
-      ? {
-          NEXT_PUBLIC_SITE_URL: siteUrlOrStop(),
-          NEXT_PUBLIC_SANITY_PROJECT_ID: env.NEXT_PUBLIC_SANITY_PROJECT_ID ?? "",
-        }
-      : {},
+  env: {
+    // The site's origin is inlined at build time (canonical links, hreflang, sitemap): a build must have one.
+    // (`next typegen` loads this file in the build phase too, and needs none.)
+    ...(phase === PHASE_PRODUCTION_BUILD && process.argv.includes("build")
+      ? { NEXT_PUBLIC_SITE_URL: siteUrlOrStop() }
+      : {}),
+    // Inlined even when empty, so the Studio's route can leave the Studio out of a build or a dev server without a
+    // project (see its page).
+    NEXT_PUBLIC_SANITY_PROJECT_ID: env.NEXT_PUBLIC_SANITY_PROJECT_ID ?? "",
+  },
   distDir: env.NEXT_DIST_DIR,
   // Containers run `node server.js` from .next/standalone (see Dockerfile); the files the server reads from disk
   // at run time (migrations for the embedded store, the seed dataset) are copied along.

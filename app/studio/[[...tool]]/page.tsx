@@ -23,8 +23,8 @@ export function generateMetadata(): Metadata {
  */
 export default async function StudioPage() {
   // The project id as the bundler sees it (next.config.ts inlines it, empty without a project) rather than
-  // connected(): the bundler drops an import behind a condition it settles at build time, so a build without a
-  // project never compiles the Studio, which would be most of its work.
+  // connected(): the bundler drops an import behind a condition it settles at build time, so a build or dev server
+  // without a project never compiles the Studio, which would be most of its work.
   if (process.env.NEXT_PUBLIC_SANITY_PROJECT_ID) {
     const { LazyStudio } = await import("../_components/lazy-studio");
     return <LazyStudio />;
