@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { availableParallelism } from "node:os";
-import { chromiumArgs, chromiumPath } from "./tests/support/chromium";
+import { chromiumArgs, chromiumPath, headlessShellPath } from "./tests/support/chromium";
 import { E2E_HOSTS, E2E_READY_PORT } from "./tests/support/e2e-hosts";
 
 /**
@@ -9,6 +9,7 @@ import { E2E_HOSTS, E2E_READY_PORT } from "./tests/support/e2e-hosts";
  */
 const cliWorkers = /(?:--workers[= ]|-j ?)(\d+)/.exec(process.argv.slice(2).join(" "))?.[1];
 const WORKERS = Number(cliWorkers || process.env.E2E_WORKERS) || availableParallelism();
+const FULL_BROWSER = /@full-browser/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -19,10 +20,32 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: E2E_HOSTS.embedded,
-    trace: "retain-on-failure",
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    // A failed test's trace keeps the DOM at each step, the network and the console, not a screencast of every
+    // frame: recording that for every test cost a fifth of the browser tests' CPU.
+    trace: { mode: "retain-on-failure", screenshots: false },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  // Chromium's headless shell, as Playwright's own headless runs use. A test tagged @full-browser checks what the two
+  // differ on, in the full browser a visitor's Chrome is (it loads lazy images only nearer the screen).
+  projects: [
+    {
+      name: "chromium",
+      grepInvert: FULL_BROWSER,
+      use: {
+        ...devices["Desktop Chrome"],
+        channel: undefined,
+        launchOptions: { executablePath: headlessShellPath, args: chromiumArgs },
+      },
+    },
+    {
+      name: "full chromium",
+      grep: FULL_BROWSER,
+      use: {
+        ...devices["Desktop Chrome"],
+        channel: undefined,
+        launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+      },
+    },
+  ],
   // Every worker's servers (tests/support/e2e-servers.ts), started at once by one command rather than one entry each,
   // which Playwright would start one after another. SIGTERM lets it stop them, each in a process group of its own.
   webServer: {

@@ -1,7 +1,7 @@
-// The tests run programs from Debian rather than downloading their own: Chromium (Playwright may not download a
-// browser here), redis-server (the many-instances tests) and Java (the W3C HTML checker, vnu.jar). Usage:
-// `node scripts/ensure-system-tools.mjs chromium redis-server java`. Each missing one is installed when this
-// machine allows (root + apt); otherwise the run stops with a one-line instruction.
+// The tests run programs from Debian rather than downloading their own: Chromium and its headless shell (Playwright
+// may not download a browser here), redis-server (the many-instances tests) and Java (the W3C HTML checker, vnu.jar).
+// Usage: `node scripts/ensure-system-tools.mjs chromium chromium-headless-shell redis-server java`. The missing ones
+// are installed when this machine allows (root + apt); otherwise the run stops with a one-line instruction for each.
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -19,6 +19,11 @@ const TOOLS = {
     override: "CHROMIUM_PATH",
     found: () => existsSync(process.env.CHROMIUM_PATH || "/usr/bin/chromium"),
     apt: "chromium",
+  },
+  "chromium-headless-shell": {
+    override: "CHROMIUM_HEADLESS_SHELL_PATH",
+    found: () => existsSync(process.env.CHROMIUM_HEADLESS_SHELL_PATH || "/usr/bin/chromium-headless-shell"),
+    apt: "chromium-headless-shell",
   },
   "redis-server": {
     override: "REDIS_SERVER_PATH",
@@ -43,19 +48,24 @@ const TOOLS = {
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 const hasApt = runs("command -v apt-get");
 
-for (const name of process.argv.slice(2)) {
+const missing = process.argv.slice(2).filter((name) => {
+  if (!TOOLS[name]) throw new Error(`unknown tool ${name}: one of ${Object.keys(TOOLS).join(", ")}`);
+  return !TOOLS[name].found();
+});
+// One apt run for all of them: each `apt-get update` costs seconds.
+const installable = missing.filter((name) => !process.env[TOOLS[name].override]);
+if (installable.length && isRoot && hasApt) {
+  const packages = installable.map((name) => TOOLS[name].apt).join(" ");
+  console.log(`${installable.join(", ")} not found: installing Debian's ${packages}…`);
+  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages}`, {
+    stdio: "inherit",
+  });
+}
+const still = missing.filter((name) => !TOOLS[name].found());
+for (const name of still) {
   const tool = TOOLS[name];
-  if (!tool) throw new Error(`unknown tool ${name}: one of ${Object.keys(TOOLS).join(", ")}`);
-  if (tool.found()) continue;
-  if (isRoot && hasApt && !process.env[tool.override]) {
-    console.log(`${name} not found: installing Debian's ${tool.apt} package…`);
-    execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${tool.apt}`, {
-      stdio: "inherit",
-    });
-    if (tool.found()) continue;
-  }
   console.error(
     `${name} is missing: run \`sudo apt-get install -y ${tool.apt}\` (or set ${tool.override}), then re-run the tests.`,
   );
-  process.exit(1);
 }
+if (still.length) process.exit(1);

@@ -234,55 +234,59 @@ for (const market of MARKETS) {
       await context.close();
     });
 
-    test("client logos reserve their size, load lazily from the site, and the page does not shift as they arrive", async ({
-      browser,
-      request,
-    }) => {
-      // A phone: the logos sit well below the first screen.
-      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-      await page.goto(`/${market}`);
-      const proof = section("proofSection");
-      const logos = page.getByRole("region", { name: proof.title }).locator("img");
-      await expect(logos).toHaveCount(proof.logos.length);
-      for (const [i, logo] of proof.logos.entries()) {
-        const img = logos.nth(i);
-        await expect(img).toHaveAttribute("alt", logo.alt);
-        await expect(img).toHaveAttribute("loading", "lazy");
-        await expect(img).toHaveAttribute("height", "40");
-        const [, hash, w, h] = /^image-([0-9a-f]+)-(\d+)x(\d+)-svg$/.exec(logo.asset._ref)!;
-        await expect(img).toHaveAttribute("width", String(Math.round((Number(w) / Number(h)) * 40)));
-        const src = await img.getAttribute("src");
-        expect(src).toBe(`/seed-images/${hash}-${w}x${h}.svg`);
-        const response = await request.get(src!);
-        expect(response.status()).toBe(200);
-        expect(response.headers()["content-type"]).toBe("image/svg+xml");
-      }
-      // Below the fold: not loaded until the visitor scrolls near them.
-      expect(await logos.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(false);
-
-      const shifts = await watchLayoutShifts(page);
-      await page.evaluate(async () => {
-        // A jump straight to the logos (as a link to a later section makes): they load in view, where a box that
-        // grows as its image arrives would push the testimonials under it. Then the rest of the page.
-        document.querySelector("main img")!.closest("ul")!.scrollIntoView({ block: "start" });
-        const decoded = () => Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
-        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-        await decoded();
-        await frame();
-        for (let y = 0; y < document.body.scrollHeight; y += 300) {
-          window.scrollTo(0, y);
-          await frame();
+    // The full browser: the headless shell loads lazy images from further away, these logos at once.
+    test(
+      "client logos reserve their size, load lazily from the site, and the page does not shift as they arrive",
+      { tag: "@full-browser" },
+      async ({ browser, request }) => {
+        // A phone: the logos sit well below the first screen.
+        const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+        await page.goto(`/${market}`);
+        const proof = section("proofSection");
+        const logos = page.getByRole("region", { name: proof.title }).locator("img");
+        await expect(logos).toHaveCount(proof.logos.length);
+        for (const [i, logo] of proof.logos.entries()) {
+          const img = logos.nth(i);
+          await expect(img).toHaveAttribute("alt", logo.alt);
+          await expect(img).toHaveAttribute("loading", "lazy");
+          await expect(img).toHaveAttribute("height", "40");
+          const [, hash, w, h] = /^image-([0-9a-f]+)-(\d+)x(\d+)-svg$/.exec(logo.asset._ref)!;
+          await expect(img).toHaveAttribute("width", String(Math.round((Number(w) / Number(h)) * 40)));
+          const src = await img.getAttribute("src");
+          expect(src).toBe(`/seed-images/${hash}-${w}x${h}.svg`);
+          const response = await request.get(src!);
+          expect(response.status()).toBe(200);
+          expect(response.headers()["content-type"]).toBe("image/svg+xml");
         }
-        // Whatever the scroll brought into view has loaded and been laid out.
-        await decoded();
-        await frame();
-      });
-      expect(await shifts()).toEqual([]);
-      expect(await logos.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(
-        true,
-      );
-      await page.close();
-    });
+        // Below the fold: not loaded until the visitor scrolls near them.
+        expect(await logos.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
+          false,
+        );
+
+        const shifts = await watchLayoutShifts(page);
+        await page.evaluate(async () => {
+          // A jump straight to the logos (as a link to a later section makes): they load in view, where a box that
+          // grows as its image arrives would push the testimonials under it. Then the rest of the page.
+          document.querySelector("main img")!.closest("ul")!.scrollIntoView({ block: "start" });
+          const decoded = () => Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
+          const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+          await decoded();
+          await frame();
+          for (let y = 0; y < document.body.scrollHeight; y += 300) {
+            window.scrollTo(0, y);
+            await frame();
+          }
+          // Whatever the scroll brought into view has loaded and been laid out.
+          await decoded();
+          await frame();
+        });
+        expect(await shifts()).toEqual([]);
+        expect(await logos.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(
+          true,
+        );
+        await page.close();
+      },
+    );
 
     for (const viewport of [
       { width: 390, height: 844 },
