@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { writePhoneMetadata } from "./lib/build/phone-metadata";
@@ -23,6 +24,9 @@ export default defineConfig({
     // its test in its own folder (sections/<name>/).
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "sections/**/*.test.tsx"],
     setupFiles: ["tests/support/quiet-logs.ts"],
+    // One file per core, at least two: Vitest's default (one fewer than the cores) runs them one at a time on two
+    // cores, while many of them mostly wait on a deadline or a server (1 min 45 s against 1 min 04 s here).
+    maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,6 +1,5 @@
 // The server tests (tests/server): no browser, but the e2e build's servers, so they run after
 // scripts/build-for-e2e.mjs, before Playwright (`npm run test:e2e`). Otherwise as vitest.config.ts.
-import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import base from "./vitest.config";
 
@@ -11,8 +10,6 @@ export default defineConfig({
     include: ["tests/server/**/*.test.ts"],
     // `vitest list` only names the tests: no server.
     globalSetup: process.argv.includes("list") ? [] : ["tests/server/global-setup.ts"],
-    // The files mostly wait on the servers they start: one per core, at least two.
-    maxWorkers: Math.max(2, availableParallelism()),
     // Playwright's defaults, which these tests were written against.
     expect: { poll: { timeout: 5_000, interval: 100 } },
   },
