@@ -1,22 +1,28 @@
-// `npm test`: every check and test, in stages. Within a stage its lanes run side by side, since one lane mostly
-// waits on a single-threaded tool (tsc, ESLint, a browser) while the other keeps the second core busy; a lane's steps
-// run in order, and a stage starts once the one before has passed. Each step's output is printed whole when it ends,
-// so side-by-side steps never interleave their lines, then a table gives each step's wall clock and CPU time.
+// `npm test`: every check and test, as many side by side as the machine has cores (two at least). Each step starts
+// once the steps it needs have passed, in the order listed: the longest chain (types, the e2e builds, the server
+// tests, Playwright) first, the rest filling the other core. Most steps mostly wait on a single-threaded tool (tsc,
+// ESLint, a browser) or a deadline, so two at a time keep two cores busy. After a failure no step starts. Each
+// step's output is printed whole when it ends, so side-by-side steps never interleave their lines, then a table
+// gives each step's wall clock and CPU time.
 import { spawn } from "node:child_process";
+import { availableParallelism } from "node:os";
 
-/** Stages of lanes of npm scripts. Steps that write the same files stay in one lane (see each). */
-const STAGES = [
-  // `typecheck` regenerates the Sanity types and Next's route types that tsc and the builds read. The system tools
-  // (apt, which takes one installer at a time) are installed here, before the steps that need them.
-  [
-    ["format:check", "typecheck"],
-    ["test:tools", "lint"],
-  ],
-  // The unit tests and the Studio's build read no build output; the e2e builds write only their own folders.
-  [["test:unit", "studio:build"], ["e2e:build"]],
-  // The server tests and Playwright start the same worker's servers (their ports), so they run one after another.
-  [["test:server", "test:browser"]],
+/** npm scripts, and the ones each needs first. */
+const STEPS = [
+  // Regenerates the Sanity types and Next's route types (in .next) that tsc and the builds read.
+  { script: "typecheck", needs: [] },
+  { script: "format:check", needs: [] },
+  // Installs the missing system tools (apt takes one installer at a time) before the steps that use them.
+  { script: "test:tools", needs: [] },
+  { script: "lint", needs: [] },
+  { script: "e2e:build", needs: ["typecheck", "test:tools"] },
+  { script: "test:unit", needs: ["test:tools"] },
+  { script: "studio:build", needs: ["typecheck"] },
+  { script: "test:server", needs: ["e2e:build"] },
+  // The server tests start worker 0's servers, on the ports Playwright's worker 0 uses: one after the other.
+  { script: "test:browser", needs: ["e2e:build", "test:server"] },
 ];
+const SLOTS = Math.max(2, availableParallelism());
 
 const seconds = (text) => {
   const [, m, s] = /(\d+)m([\d.]+)s/.exec(text) ?? [, "0", "0"];
@@ -52,19 +58,29 @@ function runStep(script) {
 
 const results = [];
 const start = Date.now();
-for (const stage of STAGES) {
-  const lanes = await Promise.all(
-    stage.map(async (lane) => {
-      for (const script of lane) {
-        const result = await runStep(script);
+const passed = new Set();
+const started = new Set();
+let failed = false;
+await new Promise((done) => {
+  const fill = () => {
+    const running = started.size - results.length;
+    const ready = STEPS.filter((s) => !started.has(s.script) && s.needs.every((n) => passed.has(n)));
+    if (failed || !ready.length) {
+      if (running === 0) done();
+      return;
+    }
+    for (const step of ready.slice(0, SLOTS - running)) {
+      started.add(step.script);
+      runStep(step.script).then((result) => {
         results.push(result);
-        if (result.code !== 0) return false;
-      }
-      return true;
-    }),
-  );
-  if (lanes.includes(false)) break;
-}
+        if (result.code === 0) passed.add(result.script);
+        else failed = true;
+        fill();
+      });
+    }
+  };
+  fill();
+});
 
 const cpu = results.reduce((sum, r) => sum + r.cpu, 0);
 console.log("\n| step | result | wall clock | CPU (user + system) |\n|---|---|---|---|");
@@ -72,8 +88,8 @@ for (const r of results)
   console.log(
     `| \`${r.script}\` | ${r.code === 0 ? "passed" : `exit ${r.code}`} | ${clock(r.wall)} | ${clock(r.cpu)} |`,
   );
-console.log(`| all (side by side where a stage allows) | | ${clock((Date.now() - start) / 1000)} | ${clock(cpu)} |`);
+console.log(`| all (${SLOTS} side by side) | | ${clock((Date.now() - start) / 1000)} | ${clock(cpu)} |`);
 const ran = new Set(results.map((r) => r.script));
-const skipped = STAGES.flat(2).filter((script) => !ran.has(script));
+const skipped = STEPS.map((s) => s.script).filter((script) => !ran.has(script));
 if (skipped.length) console.log(`Not run, after a failure: ${skipped.join(", ")}`);
 process.exitCode = results.every((r) => r.code === 0) && !skipped.length ? 0 : 1;
