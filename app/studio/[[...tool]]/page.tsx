@@ -27,7 +27,12 @@ export default async function StudioPage() {
   // without a project never compiles the Studio, which would be most of its work.
   if (process.env.NEXT_PUBLIC_SANITY_PROJECT_ID) {
     const { LazyStudio } = await import("../_components/lazy-studio");
-    return <LazyStudio />;
+    return (
+      <>
+        <noscript>The Studio needs JavaScript: enable it in your browser, then reload this page.</noscript>
+        <LazyStudio />
+      </>
+    );
   }
   return <StudioSetup />;
 }
