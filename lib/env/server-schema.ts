@@ -89,6 +89,11 @@ const alertVariables = {
 const platformVariables = {
   /** Where `next build` writes and `next start` reads; tests keep a second build (Sanity mode) beside the main one. */
   NEXT_DIST_DIR: z.string().default(".next"),
+  /**
+   * `1`: `next build` skips its own TypeScript check, for a build whose files `npm run typecheck` (tsc over the whole
+   * project) has just checked; the test suite's builds set it. A deploy leaves it unset.
+   */
+  SKIP_BUILD_TYPECHECK: optional.pipe(z.stringbool().optional()).transform(Boolean),
   /** The request header the proxy in front of the server sets to the client's address (lower-cased). */
   CLIENT_IP_HEADER: headerName("x-real-ip"),
   /**
