@@ -1,20 +1,11 @@
 // Times what CI runs: `node scripts/measure-suite.mjs` runs `npm test`, whose own table times each of its steps;
 // `--ci` runs `npm ci` first, as .ci/run does on a fresh clone. Each command gets its wall-clock time and the CPU time
-// of every process it ran (user + system, read from /proc once they have been waited for), so a run on a busy
-// machine still says how much work the suite is: on a shared machine the wall clock grows, the CPU time barely.
+// of every process it ran (user + system; see cpu-accounting.mjs), so a run on a busy machine still says how much
+// work the suite is: on a shared machine the wall clock grows, the CPU time barely.
 // `--count` prints how many tests Vitest and Playwright run instead.
 import { execSync, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-
-const TICKS = Number(execSync("getconf CLK_TCK", { encoding: "utf8" })) || 100;
-
-/** CPU seconds (user + system) of this process's waited-for descendants so far (Linux: /proc/self/stat). */
-function childCpuSeconds() {
-  const stat = readFileSync("/proc/self/stat", "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // Fields 16 and 17 of stat(5), cutime and cstime; the slice starts at field 3.
-  return (Number(fields[13]) + Number(fields[14])) / TICKS;
-}
+import { existsSync } from "node:fs";
+import { meteredCommand } from "./cpu-accounting.mjs";
 
 const minutes = (seconds) => {
   const s = Math.round(seconds);
@@ -40,11 +31,14 @@ function measure(ci) {
   // `npm test` (scripts/run-suite.mjs) prints each of its steps' wall clock and CPU time; this adds the install.
   const steps = [...(ci ? ["npm ci --no-audit --no-fund"] : []), "npm test"];
   const rows = [];
-  for (const step of steps) {
-    const cpuBefore = childCpuSeconds();
+  for (const [index, step] of steps.entries()) {
+    const metered = meteredCommand(`measure-${index}`, step);
     const start = Date.now();
-    const { status } = spawnSync("bash", ["-c", step], { stdio: "inherit" });
-    rows.push({ step, wall: (Date.now() - start) / 1000, cpu: childCpuSeconds() - cpuBefore, status });
+    const { status, output } = spawnSync("bash", ["-c", metered.command], {
+      stdio: ["inherit", "inherit", "inherit", "pipe"],
+      encoding: "utf8",
+    });
+    rows.push({ step, wall: (Date.now() - start) / 1000, cpu: metered.seconds(output[3]), status });
   }
   const total = rows.reduce((t, r) => ({ wall: t.wall + r.wall, cpu: t.cpu + r.cpu }), { wall: 0, cpu: 0 });
   console.log("\n| command | wall clock | CPU (user + system) |\n|---|---|---|");

@@ -1,44 +1,46 @@
 // `npm test`: every check and test, as many side by side as the machine has cores (two at least). Each step starts
 // once the steps it needs have passed, in the order listed: the longest chain (types, the e2e builds, the server
-// tests, Playwright) first, the rest filling the other core. Most steps mostly wait on a single-threaded tool (tsc,
-// ESLint, a browser) or a deadline, so two at a time keep two cores busy. After a failure no step starts. Each
-// step's output is printed whole when it ends, so side-by-side steps never interleave their lines, then a table
-// gives each step's wall clock and CPU time.
+// tests, Playwright) first, the rest filling the other core. Single-threaded tools (tsc, ESLint) leave a core free;
+// the builds, Vitest and Playwright each keep both busy, so the chain ends on the browser tests with the machine to
+// themselves. After a failure no step starts. Each step's output is printed whole when it ends, so side-by-side
+// steps never interleave their lines, then a table gives each step's wall clock and CPU time.
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
+import { meteredCommand } from "./cpu-accounting.mjs";
 
-/** npm scripts, and the ones each needs first. */
+// tsc checks every file before any build starts (typecheck comes first), so the suite's builds skip Next's own check.
+const BUILT_AFTER_TYPECHECK = { SKIP_BUILD_TYPECHECK: "1" };
+
+/** npm scripts, the ones each needs first, and what each adds to the environment. */
 const STEPS = [
-  // Regenerates the Sanity types and Next's route types (in .next) that tsc and the builds read.
+  // Regenerates the Sanity types and Next's route types (in .next) that tsc reads.
   { script: "typecheck", needs: [] },
-  { script: "format:check", needs: [] },
   // Installs the missing system tools (apt takes one installer at a time) before the steps that use them.
   { script: "test:tools", needs: [] },
+  { script: "format:check", needs: [] },
   { script: "lint", needs: [] },
-  { script: "e2e:build", needs: ["typecheck", "test:tools"] },
+  { script: "e2e:build", needs: ["typecheck", "test:tools"], env: BUILT_AFTER_TYPECHECK },
   { script: "test:unit", needs: ["test:tools"] },
   { script: "studio:build", needs: ["typecheck"] },
-  { script: "test:server", needs: ["e2e:build"] },
+  // The README's start:local, which the server tests run, builds too.
+  { script: "test:server", needs: ["e2e:build"], env: BUILT_AFTER_TYPECHECK },
   // The server tests start worker 0's servers, on the ports Playwright's worker 0 uses: one after the other.
   { script: "test:browser", needs: ["e2e:build", "test:server"] },
 ];
 const SLOTS = Math.max(2, availableParallelism());
 
-const seconds = (text) => {
-  const [, m, s] = /(\d+)m([\d.]+)s/.exec(text) ?? [, "0", "0"];
-  return Number(m) * 60 + Number(s);
-};
 const clock = (seconds) => {
   const s = Math.round(seconds);
   return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
 };
 
 /** Runs `npm run <script>`; resolves with its exit code, wall clock and the CPU time of everything it ran. */
-function runStep(script) {
+function runStep({ script, env }) {
   const start = Date.now();
-  // bash's `times` prints the CPU time of its finished children (user, system) on its second line.
-  const child = spawn("bash", ["-c", `npm run --silent ${script}; status=$?; times >&3; exit $status`], {
+  const metered = meteredCommand(script, `npm run --silent ${script}`);
+  const child = spawn("bash", ["-c", metered.command], {
     stdio: ["ignore", "pipe", "pipe", "pipe"],
+    env: { ...process.env, ...env },
   });
   let output = "";
   let times = "";
@@ -47,8 +49,7 @@ function runStep(script) {
   child.stdio[3].on("data", (chunk) => (times += chunk));
   return new Promise((resolve) => {
     child.on("close", (code) => {
-      const [user, system] = (times.trim().split("\n")[1] ?? "").split(" ");
-      const result = { script, code, wall: (Date.now() - start) / 1000, cpu: seconds(user) + seconds(system) };
+      const result = { script, code, wall: (Date.now() - start) / 1000, cpu: metered.seconds(times) };
       const verdict = code === 0 ? "passed" : `FAILED (exit ${code})`;
       process.stdout.write(`\n━━ npm run ${script}: ${verdict} in ${clock(result.wall)} ━━\n${output}`);
       resolve(result);
@@ -71,7 +72,7 @@ await new Promise((done) => {
     }
     for (const step of ready.slice(0, SLOTS - running)) {
       started.add(step.script);
-      runStep(step.script).then((result) => {
+      runStep(step).then((result) => {
         results.push(result);
         if (result.code === 0) passed.add(result.script);
         else failed = true;
