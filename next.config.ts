@@ -50,7 +50,8 @@ const nextConfig = (phase: string): NextConfig => ({
   // SRI: every <script src> of Next's carries the sha256 of the file the build wrote (see lib/security-headers.ts).
   experimental: { globalNotFound: true, sri: { algorithm: "sha256" } },
   async redirects() {
-    // docs/requirements.md#routes-and-languages: "/" replaces its history entry with /mx, so a server-side temporary redirect.
+    // docs/requirements.md#routes-and-languages: "/" replaces its history entry with /mx, so a server-side temporary
+    // redirect.
     return [{ source: "/", destination: "/mx", permanent: false }];
   },
   async rewrites() {

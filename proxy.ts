@@ -4,7 +4,10 @@ import { readServerEnv } from "./lib/env/env";
 import { studioHostDecision } from "./lib/http/studio-host";
 import { log } from "./lib/logging/logger";
 
-/** The paths no route serves: the 404 page logs them. Landing pages, social images, the Studio, the API and assets never. */
+/**
+ * The paths no route serves: the 404 page logs them. Landing pages, social images, the Studio, the API and assets
+ * never.
+ */
 const UNKNOWN_PATH =
   /^\/(?!(?:mx|br|ar|og|studio|api|_next)(?:\/|$)|favicon\.ico$|robots\.txt$|sitemap\.xml$|icon\.svg$).+/;
 

@@ -3,8 +3,9 @@
 //   node scripts/measure-copy-limits.ts http://127.0.0.1:3000
 // For every text it fills the real element, in the real page, with that market's own copy (so letter widths are
 // the language's), grows it a character at a time and records the longest that still meets the layout rule
-// below (the median over several stretches of copy); it prints the smallest length over the three markets. Texts the browser does not wrap (a placeholder, a
-// closed select, a toast title) are measured with the element's font against its usable width.
+// below (the median over several stretches of copy); it prints the smallest length over the three markets. Texts the
+// browser does not wrap (a placeholder, a closed select, a toast title) are measured with the element's font against
+// its usable width.
 import { chromium } from "playwright-core";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import { MARKETS } from "../lib/markets/markets.ts";

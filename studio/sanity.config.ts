@@ -1,6 +1,7 @@
 "use client";
 
-// Evaluated in the browser only: the Studio is a client application, even when the embedding page is a server component.
+// Evaluated in the browser only: the Studio is a client application, even when the embedding page is a server
+// component.
 import { visionTool } from "@sanity/vision";
 import { defineConfig } from "sanity";
 import { defineLocations, presentationTool } from "sanity/presentation";

@@ -10,8 +10,8 @@ const ENGLISH: ErrorPageCopy = {
 export const ERROR_TITLE = "Unexpected Application Error!";
 
 /**
- * The generic fallback screen for unexpected errors (docs/requirements.md#routes-and-languages): the spec's title, then the market's own words and a
- * link to its home page.
+ * The generic fallback screen for unexpected errors (docs/requirements.md#routes-and-languages): the spec's title, then
+ * the market's own words and a link to its home page.
  */
 export function ErrorFallback({
   digest,

@@ -10,7 +10,9 @@ type Props = {
   links?: ReactNode;
 };
 
-/** An address the way the market writes it: São Paulo – SP, 04538-133 in Brazil; 06600 Ciudad de México, CDMX elsewhere. */
+/**
+ * An address the way the market writes it: São Paulo – SP, 04538-133 in Brazil; 06600 Ciudad de México, CDMX elsewhere.
+ */
 export function formatAddress(
   market: Market,
   { streetAddress, postalCode, addressLocality, addressRegion }: LandingContent["company"]["address"],

@@ -3,8 +3,8 @@
 import { Toaster } from "sonner";
 
 /**
- * Toasts (docs/requirements.md#constants) stay 4000 ms, at most 3 visible; sonner announces them in a polite live region, named in the
- * market's language (`label`, from content) instead of sonner's English "Notifications alt+T".
+ * Toasts (docs/requirements.md#constants) stay 4000 ms, at most 3 visible; sonner announces them in a polite live
+ * region, named in the market's language (`label`, from content) instead of sonner's English "Notifications alt+T".
  */
 export default function Toasts({ label }: { label: string }) {
   return (

@@ -84,7 +84,10 @@ async function postOnce(origin: string, body: string): Promise<number> {
   return response.status;
 }
 
-/** Sends the given ids' bodies (or fresh leads when `ids` is absent) at `connections` for `durationS` seconds or `ids.length` requests. */
+/**
+ * Sends the given ids' bodies (or fresh leads when `ids` is absent) at `connections` for `durationS` seconds or
+ * `ids.length` requests.
+ */
 export async function contactPass(
   origin: string,
   ledger: LeadLedger,

@@ -34,7 +34,9 @@ export type LighthouseSummary = {
   foreignRequests: string[];
 };
 
-/** Audits below a passing score that carry weight in a category (or, for performance, any metric or insight below 0.9). */
+/**
+ * Audits below a passing score that carry weight in a category (or, for performance, any metric or insight below 0.9).
+ */
 function failingAudits(lhr: Result) {
   const out: {
     category: string;

@@ -22,7 +22,8 @@ export function embeddedEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     SANITY_API_READ_TOKEN: "",
     // A production server keeps leads in the embedded database only when told to.
     LEADS_STORE: "embedded",
-    // The load passes measure the route's own cost: every lead is treated as proven (the proof's cost is measured apart).
+    // The load passes measure the route's own cost: every lead is treated as proven (the proof's cost is measured
+    // apart).
     CONTACT_PROOF: "off",
     ...extra,
   };

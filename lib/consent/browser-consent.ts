@@ -25,7 +25,8 @@ export const trackingAllowed = (scope: ConsentScope): boolean => !scope.ask || c
  * A pixel event (InitiateCheckout, Lead). Sent where tracking is allowed; queued while the visitor has not answered
  * (Meta's library holds it until they accept, and it is dropped if they refuse); dropped when they refused: an event
  * from a refused period never reaches Meta, even if the visitor accepts later. Called as Meta documents it:
- * `fbq('track', name)`, with parameters and options only when there are some. A failure is only logged (docs/requirements.md#errors).
+ * `fbq('track', name)`, with parameters and options only when there are some. A failure is only logged
+ * (docs/requirements.md#errors).
  */
 export function trackPixelEvent(
   scope: ConsentScope,

@@ -60,7 +60,10 @@ const requestSchema = z.strictObject({
    */
   attribution: z.unknown().optional(),
   noticeVersion: z.unknown().optional(),
-  /** The solved proof-of-work challenge (lib/proof/): checked by the route, and a bad one holds the lead, never refuses it. */
+  /**
+   * The solved proof-of-work challenge (lib/proof/): checked by the route, and a bad one holds the lead, never refuses
+   * it.
+   */
   proof: z.unknown().optional(),
   /** Honeypot: people never see it, so anything in it is a bot. */
   website: z.string().max(200).optional(),

@@ -44,15 +44,21 @@ export type ContactDeps = {
   proof: (proof: unknown) => Promise<ProofVerdict>;
   /** Reports the conversion of a stored lead; must not delay the response (the route wraps it in `after()`). */
   report: (lead: Lead, visit: LeadVisit) => void;
-  /** Tells sales about a newly stored lead (email, webhook) and what it was told; must not delay the response either. */
+  /**
+   * Tells sales about a newly stored lead (email, webhook) and what it was told; must not delay the response either.
+   */
   alert: (lead: Lead, followUp?: FollowUp) => void;
   /** Records a newly stored held lead for the next summary to sales (see lib/alerts/intake-summary.ts). */
   hold: (lead: Lead & { held: HeldReason }) => void;
   /** What the visitor is told after sending: the reference, when sales will call, the booking and WhatsApp links. */
   followUp?: (lead: FollowUpLead) => Promise<FollowUp>;
-  /** Emails the lead its confirmation; only for a newly stored lead that passed the proof. Must not delay the response. */
+  /**
+   * Emails the lead its confirmation; only for a newly stored lead that passed the proof. Must not delay the response.
+   */
   confirm?: (lead: Lead, followUp: FollowUp) => void;
-  /** The visitor's tracking consent for the market, from the request's cookies and the notice version they were shown. */
+  /**
+   * The visitor's tracking consent for the market, from the request's cookies and the notice version they were shown.
+   */
   consent: (market: Market, cookieHeader: string | null, noticeVersion: string | null) => Promise<ConsentState>;
   /** This site's origin (NEXT_PUBLIC_SITE_URL). */
   siteUrl: string;

@@ -56,8 +56,9 @@ const hotspot = z.object({ x: z.number(), y: z.number(), width: z.number(), heig
 export const CONTENT_IMAGE_PROJECTION = `asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt`;
 
 /**
- * An image from the Studio with its alternative text (read with CONTENT_IMAGE_PROJECTION). Its intrinsic size (after the marketer's crop) comes from the
- * asset id, so the page reserves the image's box before it loads (no layout shift) without another query.
+ * An image from the Studio with its alternative text (read with CONTENT_IMAGE_PROJECTION). Its intrinsic size (after
+ * the marketer's crop) comes from the asset id, so the page reserves the image's box before it loads (no layout shift)
+ * without another query.
  */
 export const contentImage = z
   .object({

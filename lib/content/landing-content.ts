@@ -15,7 +15,10 @@ import type { LANDING_QUERY_RESULT } from "./sanity.types";
  * the page requires.
  */
 
-/** The legal entity behind the market's site: shown in the footer and the regulation section, and told to search engines. */
+/**
+ * The legal entity behind the market's site: shown in the footer and the regulation section, and told to search
+ * engines.
+ */
 const company = z.object({
   legalName: text,
   taxIdLabel: text,

@@ -32,7 +32,9 @@ const leadVariables = {
    * Unset: 100, or none when CONTACT_RATE_LIMIT_PER_MINUTE=0 says the server runs without limits.
    */
   CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(0).optional(),
-  /** Signs each call to the meta-conversion function (the function holds the same secret and refuses unsigned calls). */
+  /**
+   * Signs each call to the meta-conversion function (the function holds the same secret and refuses unsigned calls).
+   */
   CONVERSION_SIGNING_SECRET: optional,
 };
 
@@ -79,7 +81,9 @@ const alertVariables = {
   ),
   /** Signs each webhook call (X-Signature); the receiver checks it with the same secret. */
   LEAD_WEBHOOK_SECRET: optional,
-  /** The confirmation email's sender, as leads see it ("Puente Pagos <hola@puentepagos.com>"); unset: no confirmation. */
+  /**
+   * The confirmation email's sender, as leads see it ("Puente Pagos <hola@puentepagos.com>"); unset: no confirmation.
+   */
   LEAD_EMAIL_FROM: sender,
   /** Confirmation emails per hour from the whole site, all instances together (each address gets at most 3 a day). */
   LEAD_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(60),

@@ -60,7 +60,9 @@ const holder = globalThis as typeof globalThis & {
   __readinessState?: string;
 };
 
-/** Redis answers PING on a connection of its own (the rate limiter's and page cache's fall back silently, by design). */
+/**
+ * Redis answers PING on a connection of its own (the rate limiter's and page cache's fall back silently, by design).
+ */
 async function checkRedis(url: string, signal: AbortSignal): Promise<void> {
   const client = (holder.__readinessRedis ??= connectRedis(url, "readiness"));
   if (client.status !== "ready")
@@ -112,7 +114,9 @@ function check(): Promise<Readiness> {
   });
 }
 
-/** Whether this instance can take a lead now: every dependency checked in parallel, the answer reused for a few seconds. */
+/**
+ * Whether this instance can take a lead now: every dependency checked in parallel, the answer reused for a few seconds.
+ */
 export function readiness(now = Date.now()): Promise<Readiness> {
   const cached = holder.__readiness;
   if (cached && now - cached.at < READINESS_CACHE_MS) return cached.result;

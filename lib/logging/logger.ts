@@ -58,8 +58,8 @@ export type LogEvent =
  * Keys whose values are personal data or free text a visitor typed: email, phone, names, company, IP address and the
  * browser identifiers Meta gets. Censored by pino's own redaction at the top of a line's fields and inside the two
  * objects that carry a person — a `lead` (with its attribution's touches) and a conversion `payload` (with its
- * `userData` and `customData`) — so a careless `{ lead }` still logs no person. Explicit paths, not wildcards: pino's wildcard redaction copies the whole
- * object for each path (measured ~60 µs a line against ~5 µs for these).
+ * `userData` and `customData`) — so a careless `{ lead }` still logs no person. Explicit paths, not wildcards: pino's
+ * wildcard redaction copies the whole object for each path (measured ~60 µs a line against ~5 µs for these).
  */
 const PERSONAL_KEYS = [
   "email",

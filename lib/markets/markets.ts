@@ -20,7 +20,10 @@ export function isMarket(value: unknown): value is Market {
   return typeof value === "string" && (MARKETS as readonly string[]).includes(value);
 }
 
-/** docs/requirements.md#routes-and-languages: a path starting with /br is Portuguese, /ar Argentine Spanish, anything else Mexican Spanish. */
+/**
+ * docs/requirements.md#routes-and-languages: a path starting with /br is Portuguese, /ar Argentine Spanish, anything
+ * else Mexican Spanish.
+ */
 export function marketFromPath(pathname: string): Market {
   const first = pathname.split("/")[1] ?? "";
   return first === "br" || first === "ar" ? first : DEFAULT_MARKET;

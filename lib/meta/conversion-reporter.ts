@@ -14,7 +14,10 @@ import type { MetaBrowserIds } from "./browser-ids";
 /** What the visit that sent the lead tells Meta (see ConversionRequest). */
 export type LeadVisit = MetaBrowserIds & { pageUrl: string; userAgent: string | null; ip: string | null };
 
-/** The body of the `meta-conversion` function: the keys of docs/requirements.md#storing-and-reporting and meanings, plus the visit's context. */
+/**
+ * The body of the `meta-conversion` function: the keys of docs/requirements.md#storing-and-reporting and meanings, plus
+ * the visit's context.
+ */
 export function leadConversion(lead: Lead, visit: LeadVisit & { userAgent: string }): ConversionRequest {
   return {
     eventName: "Lead",
@@ -54,7 +57,8 @@ export function localSinkFields(payload: ConversionRequest) {
 
 /**
  * Reports a stored lead. Supabase mode invokes the `meta-conversion` Edge Function with a signed body; embedded mode
- * logs a redacted line to a local sink. A failure is logged only: the visitor already has their answer (docs/requirements.md#errors).
+ * logs a redacted line to a local sink. A failure is logged only: the visitor already has their answer
+ * (docs/requirements.md#errors).
  */
 export async function reportLeadConversion(lead: Lead, visit: LeadVisit): Promise<void> {
   // Meta requires the browser's user agent for a website event: a lead posted by a client that sends none

@@ -10,7 +10,10 @@ const ICONS = {
 
 type Props = { section: Section; id: string; tone: Tone; className?: string; company: LandingContent["company"] };
 
-/** The legal entity and its tax id (from the company facts), each licence with a link to its public register, and how funds, compliance and data are protected. */
+/**
+ * The legal entity and its tax id (from the company facts), each licence with a link to its public register, and how
+ * funds, compliance and data are protected.
+ */
 export function RegulationSection({ section, id, tone, className, company }: Props) {
   return (
     <SectionShell id={id} title={section.title} intro={section.intro} tone={tone} className={className}>

@@ -57,7 +57,8 @@ for (const market of MARKETS) {
       await expect(prefix).toHaveValue(doc.defaultPhonePrefix);
       const phone = page.locator('[name="phone"]');
       await phone.fill(other.typed);
-      // Before leaving the field or submitting: the number does not exist under the default code, and says where it does.
+      // Before leaving the field or submitting: the number does not exist under the default code, and says where it
+      // does.
       const message = page.locator("#contact-phone-message");
       await expect(message).toContainText(fill(copy.phoneInvalid, { code: `+${doc.defaultPhonePrefix}` }));
       await expect(message).toContainText(

@@ -10,8 +10,8 @@ import { E2E_PORTS } from "../support/e2e-hosts";
 import { fillContactForm } from "../support/contact-form-fill";
 import { E2E_SECRETS } from "../support/e2e-secrets";
 
-// Its own `npm start` (the standalone server) on a fresh database, so the test can stop it and read what it stored: PGlite is
-// single-process, and a lead only counts once it is on disk.
+// Its own `npm start` (the standalone server) on a fresh database, so the test can stop it and read what it stored:
+// PGlite is single-process, and a lead only counts once it is on disk.
 const PORT = E2E_PORTS.embeddedStore;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const SUBMIT = { mx: "Enviar solicitud", br: "Enviar solicitação", ar: "Enviar solicitud" } as const;

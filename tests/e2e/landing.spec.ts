@@ -11,7 +11,8 @@ const NEXT: Record<Market, { path: string; country: RegExp }> = {
   br: { path: "/ar", country: /Argentina/i },
   ar: { path: "/mx", country: /México/i },
 };
-// The equivalents of docs/requirements.md#the-lead, written as each market reads them: pesos by their code (a bare "$" beside "US$" is ambiguous).
+// The equivalents of docs/requirements.md#the-lead, written as each market reads them: pesos by their code (a bare "$"
+// beside "US$" is ambiguous).
 const EQUIVALENTS: Record<Market, [string, string]> = {
   mx: ["MXN 85,000", "MXN 1,700,000"],
   br: ["R$ 25 mil", "R$ 500 mil"],

@@ -9,7 +9,8 @@ const STEGA_OR = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\
 test("a Sanity draft preview marks the copy for visual editing, never the <head> or the structured data", async ({
   page,
 }) => {
-  // What the Presentation tool stores before it opens the preview: a one-time secret the site checks with the Content Lake.
+  // What the Presentation tool stores before it opens the preview: a one-time secret the site checks with the Content
+  // Lake.
   const docs = readDataset(SANITY_MODE.datasetFile);
   const secret = {
     _id: "sanity-preview-url-secret.e2e",

@@ -19,7 +19,8 @@ function expectCommonHeaders(response: APIResponse) {
   const hsts = /max-age=(\d+)/.exec(headers["strict-transport-security"] ?? "");
   expect(hsts, "Strict-Transport-Security with a max-age").not.toBeNull();
   expect(Number(hsts![1])).toBeGreaterThanOrEqual(31_536_000);
-  // Subdomains and the preload lists are the operator's opt-in (HSTS_INCLUDE_SUBDOMAINS, HSTS_PRELOAD); this build has neither.
+  // Subdomains and the preload lists are the operator's opt-in (HSTS_INCLUDE_SUBDOMAINS, HSTS_PRELOAD); this build has
+  // neither.
   expect(headers["strict-transport-security"]).not.toMatch(/includeSubDomains|preload/i);
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"]).toContain(

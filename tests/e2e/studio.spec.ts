@@ -47,7 +47,9 @@ test.describe("/studio without a Sanity project", () => {
   });
 });
 
-/** The hosts Studio 5 talks to, answered here as Sanity would for a project with one signed-out (or signed-in) visitor. */
+/**
+ * The hosts Studio 5 talks to, answered here as Sanity would for a project with one signed-out (or signed-in) visitor.
+ */
 function sanityApi(page: Page, { signedIn }: { signedIn: boolean }) {
   const seen: string[] = [];
   const origin = E2E_HOSTS.sanity;

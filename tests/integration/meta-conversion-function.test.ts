@@ -54,7 +54,10 @@ const visit = {
   fbc: "fb.1.1763860000000.IwAR0abc",
 };
 
-/** The body the site sends for a stored lead (the keys of docs/requirements.md#storing-and-reporting plus the visit's context). */
+/**
+ * The body the site sends for a stored lead (the keys of docs/requirements.md#storing-and-reporting plus the visit's
+ * context).
+ */
 const bodyFor = (lead: LeadRow, extra: Record<string, unknown> = {}) => ({
   eventName: "Lead",
   eventId: lead.id,
@@ -273,7 +276,8 @@ describe("the meta-conversion Edge Function under Deno", () => {
     });
 
     it("with consent, adds external_id (the hashed email) and the first and last name, normalised and hashed as Meta asks", async () => {
-      // Hashes computed here from the normalised values written out by hand (NFC, lower case, no punctuation or spaces).
+      // Hashes computed here from the normalised values written out by hand (NFC, lower case, no punctuation or
+      // spaces).
       const lead = await stored({
         contact_name: "Mar\u00eda Jos\u00e9  de la Fuente",
         email: "MJ.Fuente@Example.com",

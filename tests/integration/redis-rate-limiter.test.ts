@@ -53,7 +53,8 @@ describe("the Redis rate limiter", () => {
       for (let i = 0; i < 30; i++) rotating.push(await (i % 2 ? b : a).hit(`2001:db8:48:${i.toString(16)}::1`));
       expect(rotating.filter((d) => d.allowed)).toHaveLength(20);
       expect(rotating[20]).toMatchObject({ allowed: false });
-      // Other clients fill the rest of the ceiling (30 in all), then everyone is refused, and it is said once per instance.
+      // Other clients fill the rest of the ceiling (30 in all), then everyone is refused, and it is said once per
+      // instance.
       const others = [];
       for (let i = 0; i < 14; i++) others.push(await (i % 2 ? b : a).hit(`198.51.100.${i}`));
       expect(others.filter((d) => d.allowed)).toHaveLength(10);

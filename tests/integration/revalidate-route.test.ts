@@ -2,7 +2,8 @@ import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { NextRequest } from "next/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-// The route runs outside a Next server here: record what it asks Next to revalidate (the e2e spec proves the page changes).
+// The route runs outside a Next server here: record what it asks Next to revalidate (the e2e spec proves the page
+// changes).
 const revalidateTag = vi.fn();
 vi.mock("next/cache", () => ({ revalidateTag }));
 

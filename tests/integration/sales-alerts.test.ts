@@ -22,7 +22,9 @@ import { sampleLead } from "../support/sample-lead";
 // A real SMTP server and a real webhook receiver on loopback; retries are shortened so failures end in milliseconds.
 const SECRET = "lead-webhook-test-secret-0123456789abcdef";
 const FAST = { delays: [20, 40], attemptTimeoutMs: 5_000 } as const;
-/** The deadline of the test of a receiver that never answers: far above what a loopback answer takes, even under load. */
+/**
+ * The deadline of the test of a receiver that never answers: far above what a loopback answer takes, even under load.
+ */
 const DEADLINE_MS = 500;
 
 /** The verification snippet of docs/leads.md, exactly as a receiver would paste it. */

@@ -28,7 +28,9 @@ let supabase: FakeSupabase;
 let collector: OtlpReceiver;
 let server: StandaloneServer;
 
-/** The CRM's end of the lead webhook: answers `webhookStatus` and keeps what it was sent, with its signature checked. */
+/**
+ * The CRM's end of the lead webhook: answers `webhookStatus` and keeps what it was sent, with its signature checked.
+ */
 let webhook: Server;
 let webhookStatus = 204;
 const webhookCalls: { signed: boolean; body: { id: string } }[] = [];

@@ -1,5 +1,5 @@
-// The findings of the security review, each replayed against production servers (`npm start`, the standalone server of the e2e build):
-// what an attacker sends, and what the server must answer or log.
+// The findings of the security review, each replayed against production servers (`npm start`, the standalone server of
+// the e2e build): what an attacker sends, and what the server must answer or log.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { get as httpGet } from "node:http";

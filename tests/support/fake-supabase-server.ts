@@ -158,7 +158,8 @@ export async function startFakeSupabase(
         if (rest === "slow") await new Promise((r) => setTimeout(r, slowMs));
         if (!Array.isArray(body) || body.length !== 1)
           return send(res, 400, { code: "PGRST102", message: "Expected an array of one row" });
-        // PostgREST refuses a column the table does not have; the columns anon may not write are PostgreSQL's to refuse.
+        // PostgREST refuses a column the table does not have; the columns anon may not write are PostgreSQL's to
+        // refuse.
         const given = Object.keys(body[0] as object);
         const unknown = given.find((column) => !tableColumns.has(column));
         if (unknown)

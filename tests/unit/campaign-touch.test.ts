@@ -154,7 +154,8 @@ describe("cleaning a tracking value", () => {
 });
 
 describe("the attribution a request carries", () => {
-  // Whatever JSON a browser (or a script) may send: wrong types, deep nesting, long strings, the right keys with nasty values.
+  // Whatever JSON a browser (or a script) may send: wrong types, deep nesting, long strings, the right keys with nasty
+  // values.
   const touchLike = fc.record(
     Object.fromEntries(
       [...UTM_PARAMS, ...CLICK_ID_PARAMS, "landing_url", "referrer", "at"].map((name) => [

@@ -321,7 +321,8 @@ describe("environment", () => {
     expect(() =>
       readServerEnv({ CONTACT_PROOF_SECRET: STRONG, OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318 " }),
     ).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
-    // The logger reads its level before the environment is checked: an invalid one is info until the check stops the server.
+    // The logger reads its level before the environment is checked: an invalid one is info until the check stops the
+    // server.
     expect([logLevel({ LOG_LEVEL: "warn" }), logLevel({ LOG_LEVEL: "loud" }), logLevel({})]).toEqual([
       "warn",
       "info",

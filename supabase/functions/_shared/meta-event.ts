@@ -9,9 +9,9 @@
 import { allowsTracking, isConsentState, type ConsentState } from "./consent-state.ts";
 
 /**
- * What the site sends (the body of docs/requirements.md#storing-and-reporting plus the context Meta needs for a website event). `userData` and
- * `customData` keep the spec's keys and meanings (`userData.country` is the destination of the payments);
- * the function reads the person's details from the stored lead, never from this body.
+ * What the site sends (the body of docs/requirements.md#storing-and-reporting plus the context Meta needs for a website
+ * event). `userData` and `customData` keep the spec's keys and meanings (`userData.country` is the destination of the
+ * payments); the function reads the person's details from the stored lead, never from this body.
  */
 export type ConversionRequest = {
   eventName: "Lead";
