@@ -21,8 +21,9 @@ export default defineConfig({
   use: {
     baseURL: E2E_HOSTS.embedded,
     // A failed test's trace keeps the DOM at each step, the network and the console, not a screencast of every
-    // frame: recording that for every test cost a fifth of the browser tests' CPU.
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // frame: recording that for every test cost a fifth of the browser tests' CPU. Recording even this costs a seventh
+    // of it, so E2E_TRACE=off (CI, whose files nobody can open afterwards) records none.
+    trace: process.env.E2E_TRACE === "off" ? "off" : { mode: "retain-on-failure", screenshots: false },
   },
   // Chromium's headless shell, as Playwright's own headless runs use. A test tagged @full-browser checks what the two
   // differ on, in the full browser a visitor's Chrome is (it loads lazy images only nearer the screen).
