@@ -21,10 +21,9 @@ const STEPS = [
   { script: "lint", needs: [] },
   { script: "e2e:build", needs: ["typecheck", "test:tools"], env: BUILT_AFTER_TYPECHECK },
   { script: "test:unit", needs: ["test:tools"] },
+  { script: "studio:build", needs: ["typecheck"] },
   // The README's start:local, which the server tests run, builds too.
   { script: "test:server", needs: ["e2e:build"], env: BUILT_AFTER_TYPECHECK },
-  // Beside the server tests, which leave part of a core idle, rather than slowing the e2e builds everything waits on.
-  { script: "studio:build", needs: ["e2e:build"] },
   // The server tests start worker 0's servers, on the ports Playwright's worker 0 uses: one after the other.
   { script: "test:browser", needs: ["e2e:build", "test:server"] },
 ];
