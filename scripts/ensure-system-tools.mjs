@@ -1,7 +1,8 @@
 // The tests run programs from Debian rather than downloading their own: Chromium and its headless shell (Playwright
 // may not download a browser here), redis-server (the many-instances tests) and Java (the W3C HTML checker, vnu.jar).
-// Usage: `node scripts/ensure-system-tools.mjs chromium chromium-headless-shell redis-server java`. The missing ones
-// are installed when this machine allows (root + apt); otherwise the run stops with a one-line instruction for each.
+// Usage: `node scripts/ensure-system-tools.mjs [tool…]`, every tool when none is named. The missing ones are installed
+// when this machine allows (root + apt); otherwise the run stops with a one-line instruction for each. Node's own
+// modules only, so the system's Node runs it too, before or while npm installs.
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -48,7 +49,8 @@ const TOOLS = {
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 const hasApt = runs("command -v apt-get");
 
-const missing = process.argv.slice(2).filter((name) => {
+const named = process.argv.slice(2);
+const missing = (named.length ? named : Object.keys(TOOLS)).filter((name) => {
   if (!TOOLS[name]) throw new Error(`unknown tool ${name}: one of ${Object.keys(TOOLS).join(", ")}`);
   return !TOOLS[name].found();
 });

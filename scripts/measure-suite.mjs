@@ -1,7 +1,7 @@
 // Times what CI runs: `node scripts/measure-suite.mjs` runs `npm test`, whose own table times each of its steps;
-// `--ci` runs `npm ci` first, as .ci/run does on a fresh clone. Each command gets its wall-clock time and the CPU time
-// of every process it ran (user + system; see cpu-accounting.mjs), so a run on a busy machine still says how much
-// work the suite is: on a shared machine the wall clock grows, the CPU time barely.
+// `--ci` runs .ci/run instead (the install, then `npm test`), as CI does on a fresh clone. The run gets its wall
+// clock and the CPU time of every process it ran (user + system; see cpu-accounting.mjs), so a run on a busy machine
+// still says how much work the suite is: on a shared machine the wall clock grows, the CPU time barely.
 // `--count` prints how many tests Vitest and Playwright run instead.
 import { execSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -28,24 +28,20 @@ function count() {
 }
 
 function measure(ci) {
-  // `npm test` (scripts/run-suite.mjs) prints each of its steps' wall clock and CPU time; this adds the install.
-  const steps = ci ? ["npm ci --no-audit --no-fund", "E2E_TRACE=off npm test"] : ["npm test"]; // as .ci/run
-  const rows = [];
-  for (const [index, step] of steps.entries()) {
-    const metered = meteredCommand(`measure-${index}`, step);
-    const start = Date.now();
-    const { status, output } = spawnSync("bash", ["-c", metered.command], {
-      stdio: ["inherit", "inherit", "inherit", "pipe"],
-      encoding: "utf8",
-    });
-    rows.push({ step, wall: (Date.now() - start) / 1000, cpu: metered.seconds(output[3]), status });
-  }
-  const total = rows.reduce((t, r) => ({ wall: t.wall + r.wall, cpu: t.cpu + r.cpu }), { wall: 0, cpu: 0 });
+  // `npm test` (scripts/run-suite.mjs) prints each of its steps' wall clock and CPU time; this adds the whole run's.
+  const command = ci ? "bash .ci/run" : "npm test";
+  const metered = meteredCommand("measure", command);
+  const start = Date.now();
+  const { status, output } = spawnSync("bash", ["-c", metered.command], {
+    stdio: ["inherit", "inherit", "inherit", "pipe"],
+    encoding: "utf8",
+  });
+  const wall = (Date.now() - start) / 1000;
   console.log("\n| command | wall clock | CPU (user + system) |\n|---|---|---|");
-  for (const r of rows)
-    console.log(`| \`${r.step}\`${r.status ? ` (exit ${r.status})` : ""} | ${minutes(r.wall)} | ${minutes(r.cpu)} |`);
-  console.log(`| total | ${minutes(total.wall)} | ${minutes(total.cpu)} |`);
-  process.exitCode = rows.some((r) => r.status !== 0) ? 1 : 0;
+  console.log(
+    `| \`${command}\`${status ? ` (exit ${status})` : ""} | ${minutes(wall)} | ${minutes(metered.seconds(output[3]))} |`,
+  );
+  process.exitCode = status === 0 ? 0 : 1;
 }
 
 if (process.argv.includes("--count")) count();
