@@ -47,14 +47,22 @@ const template = (name: TemplateName, base = text) =>
 const clock = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, "must be a time like 09:00 (24-hour clock)");
 export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-const timeZone = z.string().refine((zone) => {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+// Each content read checks the zone, and building a formatter to ask is the costly part: each answer is kept.
+const knownZones = new Map<string, boolean>();
+const isTimeZone = (zone: string) => {
+  let known = knownZones.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: zone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    knownZones.set(zone, known);
   }
-}, "must be a time zone such as America/Mexico_City");
+  return known;
+};
+const timeZone = z.string().refine(isTimeZone, "must be a time zone such as America/Mexico_City");
 
 /** Absent in the document: null (the GROQ projection passes the object whole, so absent fields are missing). */
 const optional = <T extends z.ZodType>(schema: T) =>

@@ -19,10 +19,21 @@ export function formatCurrency(
   currency: string,
   { exact = false }: { exact?: boolean } = {},
 ): string {
-  const style = exact ? { ...STYLES[currency], notation: "standard" as const } : STYLES[currency];
-  return new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0, ...style }).format(
-    amount,
-  );
+  return currencyFormat(locale, currency, exact).format(amount);
+}
+
+// Building a formatter costs far more than formatting (every option label of every content read, every keystroke in
+// the estimate), and the server, the Studio and the page only ever use a handful.
+const formats = new Map<string, Intl.NumberFormat>();
+function currencyFormat(locale: string, currency: string, exact: boolean): Intl.NumberFormat {
+  const key = `${locale} ${currency} ${exact}`;
+  let format = formats.get(key);
+  if (!format) {
+    const style = exact ? { ...STYLES[currency], notation: "standard" as const } : STYLES[currency];
+    format = new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0, ...style });
+    formats.set(key, format);
+  }
+  return format;
 }
 
 /** Fills a content template such as "hasta ≈ {amount}" with a formatted amount. */
