@@ -5,7 +5,7 @@ import { getLeadsStore } from "@/lib/contact/leads-store";
 import { alertSales } from "@/lib/alerts/sales-alerts";
 import { recordHeldLead, sendDueSummaries } from "@/lib/alerts/intake-summary";
 import { askConsentFor, consentState } from "@/lib/consent/tracking-consent";
-import { confirmLead, leadFollowUp } from "@/lib/conversation/lead-follow-up";
+import { confirmLead, leadFollowUp, submissionContent } from "@/lib/conversation/lead-follow-up";
 import { ownHostHeader } from "@/lib/env/env";
 import { serverEnv } from "@/lib/env/server-env";
 import { reportLeadConversion } from "@/lib/meta/conversion-reporter";
@@ -18,6 +18,7 @@ export const runtime = "nodejs";
 export function POST(request: Request): Promise<Response> {
   // Any submission sends the summaries of the intervals that have ended (no timer needed on any instance).
   after(() => sendDueSummaries());
+  const content = submissionContent();
   return observedRequest(request, "contact.submit", () =>
     handleContact(request, {
       store: getLeadsStore,
@@ -36,9 +37,10 @@ export function POST(request: Request): Promise<Response> {
         const receivedAt = new Date();
         after(() => recordHeldLead(lead, receivedAt));
       },
-      followUp: (lead) => leadFollowUp(lead),
+      followUp: (lead) => leadFollowUp(lead, content),
       // The lead's own email, in its own span, after the response like the alert.
-      confirm: (lead, followUp) => after(() => inSpan("lead_email.confirm", {}, () => confirmLead(lead, followUp))),
+      confirm: (lead, followUp) =>
+        after(() => inSpan("lead_email.confirm", {}, () => confirmLead(lead, followUp, content))),
       consent: async (market, cookieHeader, noticeVersion) =>
         consentState(cookieHeader, market, noticeVersion, await askConsentFor(market)),
       siteUrl: serverEnv().NEXT_PUBLIC_SITE_URL,
