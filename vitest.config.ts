@@ -27,8 +27,6 @@ export default defineConfig({
     // One file per core, at least two: Vitest's default (one fewer than the cores) runs them one at a time on two
     // cores, while many of them mostly wait on a deadline or a server (1 min 45 s against 1 min 04 s here).
     maxWorkers: Math.max(2, availableParallelism()),
-    // Worker threads rather than child processes: the same isolation per file, about a tenth less CPU here.
-    pool: "threads",
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
