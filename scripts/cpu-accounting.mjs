@@ -45,6 +45,22 @@ export function meteredCommand(name, command) {
   return {
     command: `${join}${command}; status=$?; times >&3; exit $status`,
     exact: grouped,
+    /**
+     * Stops what the command left running once it has exited (servers a crashed test run never tore down, which also
+     * hold its output open); returns how many there were. Without a control group they cannot be found: 0.
+     */
+    stopLeftovers() {
+      if (!grouped) return 0;
+      const pids = readFileSync(`${group}/cgroup.procs`, "utf8").split("\n").filter(Boolean);
+      for (const pid of pids) {
+        try {
+          process.kill(Number(pid), "SIGKILL");
+        } catch {
+          // Already gone.
+        }
+      }
+      return pids.length;
+    },
     seconds(timesOutput) {
       if (!grouped) return timesSeconds(timesOutput.trim().split("\n")[1] ?? "");
       const nanoseconds = Number(readFileSync(`${group}/cpuacct.usage`, "utf8"));

@@ -47,6 +47,12 @@ function runStep({ script, env }) {
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
   child.stdio[3].on("data", (chunk) => (times += chunk));
+  // Anything the step leaves running would keep its output open, and the suite would wait for it for ever.
+  child.on("exit", () => {
+    const left = metered.stopLeftovers();
+    if (left) output += `\n${left} process(es) left running by npm run ${script} were stopped.\n`;
+    else if (!metered.exact) setTimeout(() => child.stdio.forEach((stream) => stream?.destroy()), 10_000).unref();
+  });
   return new Promise((resolve) => {
     child.on("close", (code) => {
       const result = { script, code, wall: (Date.now() - start) / 1000, cpu: metered.seconds(times) };
