@@ -3,7 +3,8 @@ export type MeteredCommand = {
   command: string;
   /** Whether the command has a control group of its own (exact CPU time, leftovers found). */
   exact: boolean;
-  stopLeftovers(): number;
+  /** What it stopped: each process's name and id. */
+  stopLeftovers(): string[];
   seconds(timesOutput: string): number;
 };
 export function meteredCommand(name: string, command: string): MeteredCommand;

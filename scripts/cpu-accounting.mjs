@@ -47,19 +47,21 @@ export function meteredCommand(name, command) {
     exact: grouped,
     /**
      * Stops what the command left running once it has exited (servers a crashed test run never tore down, which also
-     * hold its output open); returns how many there were. Without a control group they cannot be found: 0.
+     * hold its output open); returns their names. Without a control group they cannot be found: none.
      */
     stopLeftovers() {
-      if (!grouped) return 0;
+      if (!grouped) return [];
       const pids = readFileSync(`${group}/cgroup.procs`, "utf8").split("\n").filter(Boolean);
+      const names = [];
       for (const pid of pids) {
         try {
+          names.push(`${readFileSync(`/proc/${pid}/comm`, "utf8").trim()} (${pid})`);
           process.kill(Number(pid), "SIGKILL");
         } catch {
           // Already gone.
         }
       }
-      return pids.length;
+      return names;
     },
     seconds(timesOutput) {
       if (!grouped) return timesSeconds(timesOutput.trim().split("\n")[1] ?? "");

@@ -50,7 +50,7 @@ function runStep({ script, env }) {
   // Anything the step leaves running would keep its output open, and the suite would wait for it for ever.
   child.on("exit", () => {
     const left = metered.stopLeftovers();
-    if (left) output += `\n${left} process(es) left running by npm run ${script} were stopped.\n`;
+    if (left.length) output += `\nStopped what npm run ${script} left running: ${left.join(", ")}.\n`;
     else if (!metered.exact) setTimeout(() => child.stdio.forEach((stream) => stream?.destroy()), 10_000).unref();
   });
   return new Promise((resolve) => {
