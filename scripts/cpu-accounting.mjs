@@ -2,6 +2,7 @@
 // control group of its own where this process may make one (Linux, root, cgroup v1's cpuacct): that counts the test
 // servers and browsers it starts in process groups of their own, which outlive the shell that started them and so
 // never reach its `times`. Elsewhere it falls back to `times`, which then undercounts a browser run several-fold.
+import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmdirSync } from "node:fs";
 
 const CPUACCT = "/sys/fs/cgroup/cpuacct";
@@ -44,25 +45,8 @@ export function meteredCommand(name, command) {
   const join = grouped ? `echo $$ > ${group}/cgroup.procs; ` : "";
   return {
     command: `${join}${command}; status=$?; times >&3; exit $status`,
-    exact: grouped,
-    /**
-     * Stops what the command left running once it has exited (servers a crashed test run never tore down, which also
-     * hold its output open); returns their names. Without a control group they cannot be found: none.
-     */
-    stopLeftovers() {
-      if (!grouped) return [];
-      const pids = readFileSync(`${group}/cgroup.procs`, "utf8").split("\n").filter(Boolean);
-      const names = [];
-      for (const pid of pids) {
-        try {
-          names.push(`${readFileSync(`/proc/${pid}/comm`, "utf8").trim()} (${pid})`);
-          process.kill(Number(pid), "SIGKILL");
-        } catch {
-          // Already gone.
-        }
-      }
-      return names;
-    },
+    /** The command's control group, when it has one. */
+    group: grouped ? group : undefined,
     seconds(timesOutput) {
       if (!grouped) return timesSeconds(timesOutput.trim().split("\n")[1] ?? "");
       const nanoseconds = Number(readFileSync(`${group}/cpuacct.usage`, "utf8"));
@@ -74,4 +58,42 @@ export function meteredCommand(name, command) {
       return nanoseconds / 1e9;
     },
   };
+}
+
+/** Kills what is still in `group` (processes of a command that has exited) and returns their names and ids. */
+function stopGroup(group) {
+  const stopped = [];
+  for (const pid of readFileSync(`${group}/cgroup.procs`, "utf8").split("\n").filter(Boolean)) {
+    try {
+      stopped.push(`${readFileSync(`/proc/${pid}/comm`, "utf8").trim()} (${pid})`);
+      process.kill(Number(pid), "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+  return stopped;
+}
+
+/**
+ * Runs `command` in bash, metered, its stdout and stderr collected; resolves with its exit code, output, CPU seconds
+ * and what it left running. Once it exits, that is stopped: servers a crashed test run never tore down would hold its
+ * output open, and whoever waits for the output would wait for ever. Without a control group they cannot be found,
+ * so the output is closed 10 s after the exit instead.
+ */
+export function runMetered(name, command, env = process.env) {
+  const metered = meteredCommand(name, command);
+  const child = spawn("bash", ["-c", metered.command], { stdio: ["ignore", "pipe", "pipe", "pipe"], env });
+  let output = "";
+  let times = "";
+  let stopped = [];
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  child.stdio[3].on("data", (chunk) => (times += chunk));
+  child.on("exit", () => {
+    if (metered.group) stopped = stopGroup(metered.group);
+    else setTimeout(() => child.stdio.forEach((stream) => stream?.destroy()), 10_000).unref();
+  });
+  return new Promise((resolve) =>
+    child.on("close", (code) => resolve({ code, output, cpu: metered.seconds(times), stopped })),
+  );
 }

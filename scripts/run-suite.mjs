@@ -4,9 +4,8 @@
 // the builds, Vitest and Playwright each keep both busy, so the chain ends on the browser tests with the machine to
 // themselves. After a failure no step starts. Each step's output is printed whole when it ends, so side-by-side
 // steps never interleave their lines, then a table gives each step's wall clock and CPU time.
-import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
-import { meteredCommand } from "./cpu-accounting.mjs";
+import { runMetered } from "./cpu-accounting.mjs";
 
 // tsc checks every file before any build starts (typecheck comes first), so the suite's builds skip Next's own check.
 const BUILT_AFTER_TYPECHECK = { SKIP_BUILD_TYPECHECK: "1" };
@@ -35,32 +34,16 @@ const clock = (seconds) => {
 };
 
 /** Runs `npm run <script>`; resolves with its exit code, wall clock and the CPU time of everything it ran. */
-function runStep({ script, env }) {
+async function runStep({ script, env }) {
   const start = Date.now();
-  const metered = meteredCommand(script, `npm run --silent ${script}`);
-  const child = spawn("bash", ["-c", metered.command], {
-    stdio: ["ignore", "pipe", "pipe", "pipe"],
-    env: { ...process.env, ...env },
-  });
-  let output = "";
-  let times = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  child.stdio[3].on("data", (chunk) => (times += chunk));
-  // Anything the step leaves running would keep its output open, and the suite would wait for it for ever.
-  child.on("exit", () => {
-    const left = metered.stopLeftovers();
-    if (left.length) output += `\nStopped what npm run ${script} left running: ${left.join(", ")}.\n`;
-    else if (!metered.exact) setTimeout(() => child.stdio.forEach((stream) => stream?.destroy()), 10_000).unref();
-  });
-  return new Promise((resolve) => {
-    child.on("close", (code) => {
-      const result = { script, code, wall: (Date.now() - start) / 1000, cpu: metered.seconds(times) };
-      const verdict = code === 0 ? "passed" : `FAILED (exit ${code})`;
-      process.stdout.write(`\n━━ npm run ${script}: ${verdict} in ${clock(result.wall)} ━━\n${output}`);
-      resolve(result);
-    });
-  });
+  const run = await runMetered(script, `npm run --silent ${script}`, { ...process.env, ...env });
+  const result = { script, code: run.code, wall: (Date.now() - start) / 1000, cpu: run.cpu };
+  const verdict = run.code === 0 ? "passed" : `FAILED (exit ${run.code})`;
+  const stopped = run.stopped.length
+    ? `\nStopped what npm run ${script} left running: ${run.stopped.join(", ")}.\n`
+    : "";
+  process.stdout.write(`\n━━ npm run ${script}: ${verdict} in ${clock(result.wall)} ━━\n${run.output}${stopped}`);
+  return result;
 }
 
 const results = [];
