@@ -1,7 +1,7 @@
 // Every path of a submission that logs, through the route's own wrapper (request context and span) and the real
 // store and conversion reporter: each line is JSON, names its event, carries the request and the lead, and holds none
 // of the visitor's personal data.
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { handleContact, type ContactDeps } from "@/lib/contact/handle-contact";
 import { PgliteLeadsStore } from "@/lib/contact/pglite-leads-store";
@@ -13,6 +13,7 @@ import { observedRequest } from "@/lib/telemetry/observed-request";
 import { inSpan } from "@/lib/telemetry/spans";
 import { validContactRequest } from "../support/contact-request";
 import { captureLogs, type CapturedLogs, type LogLine } from "../support/log-lines";
+import { emptyDatabase } from "../support/empty-database";
 
 const SITE = "https://pagos.example";
 const PERSON = {
@@ -43,7 +44,7 @@ let pending: Promise<void>[];
 beforeAll(async () => {
   vi.stubEnv("CLIENT_IP_HEADER", "x-real-ip");
   vi.stubEnv("SUPABASE_URL", "");
-  db = await PGlite.create();
+  db = await emptyDatabase();
   store = await PgliteLeadsStore.onDatabase(db);
 });
 afterAll(async () => {

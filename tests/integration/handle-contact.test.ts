@@ -1,4 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { handleContact, MAX_BODY_BYTES, type ContactDeps } from "@/lib/contact/handle-contact";
@@ -17,6 +17,7 @@ import { leadReference } from "@/lib/conversation/reference";
 import { validContactRequest as valid } from "../support/contact-request";
 import { seedLandingContent } from "../support/seed-landing-content";
 import { captureLogs } from "../support/log-lines";
+import { emptyDatabase } from "../support/empty-database";
 
 const SITE = "https://pagos.example";
 let db: PGlite;
@@ -52,7 +53,7 @@ const rowCount = async () =>
 beforeAll(async () => {
   // As behind a proxy that sets X-Real-IP (read once per process, like the server's environment).
   vi.stubEnv("CLIENT_IP_HEADER", "x-real-ip");
-  db = await PGlite.create();
+  db = await emptyDatabase();
   store = await PgliteLeadsStore.onDatabase(db);
 });
 afterAll(() => db.close());
@@ -518,7 +519,7 @@ describe("POST /api/contact", () => {
   });
 
   it("answers 503 when the embedded database is gone (closed at shutdown)", async () => {
-    const closed = await PgliteLeadsStore.onDatabase(await PGlite.create());
+    const closed = await PgliteLeadsStore.onDatabase(await emptyDatabase());
     await closed.close();
     const logs = captureLogs();
     const response = await handleContact(post(valid()), deps({ store: async () => closed }));

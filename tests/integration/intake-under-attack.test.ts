@@ -1,4 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { handleContact, type ContactDeps } from "@/lib/contact/handle-contact";
 import type { Lead } from "@/lib/contact/leads-store-contract";
@@ -11,6 +11,7 @@ import { memorySpentProofs } from "@/lib/proof/spent-proofs";
 import { validContactRequest as valid } from "../support/contact-request";
 import { captureLogs } from "../support/log-lines";
 import { solveProof } from "../support/solve-proof";
+import { emptyDatabase } from "../support/empty-database";
 
 // The route's wiring with the default limits (5 a minute per client, 20 per /48, a ceiling of 100 a minute), the
 // real proof check and a real database: what a flood meets in production.
@@ -47,7 +48,7 @@ const rows = async () =>
 
 beforeAll(async () => {
   vi.stubEnv("CLIENT_IP_HEADER", "x-real-ip");
-  db = await PGlite.create();
+  db = await emptyDatabase();
   store = await PgliteLeadsStore.onDatabase(db);
 });
 afterAll(() => db.close());

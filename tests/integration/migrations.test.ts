@@ -1,4 +1,3 @@
-import { PGlite } from "@electric-sql/pglite";
 import { randomUUID } from "node:crypto";
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,6 +19,7 @@ import { LeadRejectedError } from "@/lib/contact/leads-store-contract";
 import { readDoc } from "../support/docs";
 import { validContactRequest } from "../support/contact-request";
 import { postgresAvailable, startPostgres } from "../support/postgres-server";
+import { emptyDatabase } from "../support/empty-database";
 
 /** Just what these checks need from a database: run SQL, get rows or a SQLSTATE. */
 type Db = {
@@ -366,7 +366,7 @@ function checks(name: string, open: () => Promise<Db>) {
 
 describe("migrating PGlite", () => {
   it("applies each file once and records it, so reopening a database migrates nothing", async () => {
-    const db = await PGlite.create();
+    const db = await emptyDatabase();
     const files = readdirSync("supabase/migrations")
       .filter((f) => f.endsWith(".sql"))
       .sort();
@@ -385,7 +385,7 @@ describe("upgrading a table that already holds leads", () => {
       .sort();
     const dir = mkdtempSync(join(tmpdir(), "migrations-"));
     copyFileSync(join("supabase/migrations", files[0]!), join(dir, files[0]!));
-    const db = await PGlite.create();
+    const db = await emptyDatabase();
     await migrate(db, dir);
     const old = randomUUID();
     await db.query(
@@ -421,7 +421,7 @@ describe("upgrading a table that already holds leads", () => {
 });
 
 checks("PGlite", async () => {
-  const db = await PGlite.create();
+  const db = await emptyDatabase();
   await migrate(db);
   return {
     exec: async (sql) => void (await db.exec(sql)),

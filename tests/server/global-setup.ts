@@ -2,12 +2,14 @@
 // (tests/support/e2e-servers.ts), for the server tests that talk to them; stopped when the run ends. The worker is
 // TEST_PARALLEL_INDEX (worker 0's by default; another's ports let them run beside a Playwright run of their own).
 import { E2E_WORKER } from "../support/e2e-hosts";
+import { ensureDatabaseTemplate } from "../support/empty-database";
 import { workerServers } from "../support/e2e-servers";
 import { startServers } from "../support/start-servers";
 
 const NEEDED = /^(embedded site|local Content Lake|Sanity-mode site) /;
 
 export default async function setup(): Promise<() => Promise<void>> {
+  await ensureDatabaseTemplate();
   const servers = await startServers(
     workerServers(E2E_WORKER).filter((server) => NEEDED.test(server.name)),
     (line) => process.stderr.write(`${line}\n`),

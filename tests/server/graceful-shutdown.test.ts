@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { validContactRequest } from "../support/contact-request";
 import { E2E_PORTS } from "../support/e2e-hosts";
+import { emptyDatabaseDir } from "../support/empty-database";
 import { exited } from "../support/server-process";
 
 // SIGTERM while many submissions are in flight: the server stops accepting, finishes what it took, then closes
@@ -17,8 +18,9 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const CLIENTS = 40;
 
 let dir: string;
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "shutdown-"));
+  await emptyDatabaseDir(join(dir, "pglite"));
 });
 // A failed assertion must not leave a server on the port for the next run to find.
 const started: ChildProcess[] = [];

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { readDataset, writeDataset } from "../support/dataset-file";
 import { E2E_HOSTS, E2E_PORTS, SANITY_MODE } from "../support/e2e-hosts";
 import { E2E_SECRETS } from "../support/e2e-secrets";
+import { emptyDatabaseDir } from "../support/empty-database";
 import { httpRequest } from "../support/http-request";
 import { stopGracefully, waitUntilServing } from "../support/server-process";
 
@@ -173,6 +174,7 @@ describe("the 404 log line", () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "security-review-"));
+    await emptyDatabaseDir(join(dir, "pglite"));
     server = spawn(process.execPath, ["scripts/start-standalone.mjs"], {
       env: {
         ...process.env,
@@ -257,6 +259,7 @@ describe("the Studio on a host of its own (STUDIO_HOST)", () => {
 
   test("answers /studio on that host only, and nothing but the Studio there", async () => {
     const dir = mkdtempSync(join(tmpdir(), "studio-host-"));
+    await emptyDatabaseDir(join(dir, "pglite"));
     const server = start({
       STUDIO_HOST: STUDIO,
       NEXT_PUBLIC_META_PIXEL_ID: "1234567890",

@@ -18,10 +18,11 @@
 // With a conversion signing secret (the `signingSecret` option, or FAKE_CONVERSION_SIGNING_SECRET), the stand-in
 // meta-conversion endpoint checks each call's signature as the real function does and answers 401 to a bad one;
 // every recorded function call says whether it was validly signed.
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { pathToFileURL } from "node:url";
 import { insertAsAnon, LEAD_COLUMNS, migrate, type LeadRow } from "../../lib/contact/migrations.ts";
+import { emptyDatabase } from "./empty-database.ts";
 import { CONVERSION_SIGNATURE_PURPOSE, SIGNATURE_HEADER, verifySignatureHeader } from "#edge/signed-request";
 
 export const FAKE_SERVICE_ROLE_KEY = "fake-service-role-key";
@@ -91,7 +92,7 @@ export async function startFakeSupabase(
   port = 0,
   { signingSecret }: { signingSecret?: string } = {},
 ): Promise<FakeSupabase> {
-  const db = await PGlite.create();
+  const db = await emptyDatabase();
   await migrate(db);
   const requests: RecordedRequest[] = [];
   let rest: RestMode = "ok";

@@ -1,5 +1,5 @@
 // Gives one test server a fresh data folder: an editable copy of the seed dataset plus the draft fixtures the
-// preview tests show, and an empty database.
+// preview tests show.
 import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 

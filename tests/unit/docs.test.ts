@@ -1,9 +1,10 @@
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "@/lib/contact/migrations";
 import { commands, docFiles, readDoc, shellBlocks, type DocFile } from "../support/docs";
+import { emptyDatabase } from "../support/empty-database";
 
 /**
  * The README and docs/ say what is true of this repository: links resolve, the scripts, files and SQL they name
@@ -124,7 +125,7 @@ describe("SQL in the docs", () => {
   );
 
   beforeAll(async () => {
-    db = await PGlite.create();
+    db = await emptyDatabase();
     await migrate(db);
   });
   afterAll(() => db.close());
