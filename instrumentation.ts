@@ -1,13 +1,16 @@
 /**
  * Runs once when a server process starts. A server whose environment is invalid, or a production server missing
- * what it needs to run safely, stops here; otherwise traces are exported when an OTLP endpoint is configured, the rate
- * limiter's store is connected and the leads store opened, so the first visitor to submit doesn't wait for them.
+ * what it needs to run safely, stops here; otherwise a stop signal ends it within a deadline, traces are exported when
+ * an OTLP endpoint is configured, the rate limiter's store is connected and the leads store opened, so the first
+ * visitor to submit doesn't wait for them.
  */
 export async function register() {
   // The positive test on NEXT_RUNTIME lets the Edge build drop this Node-only code.
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
     const { exitUnlessSafeToStart } = await import("./lib/env/check-at-start");
     exitUnlessSafeToStart();
+    const { endAfterShutdownDeadline } = await import("./lib/health/shutdown-deadline");
+    endAfterShutdownDeadline();
     const { readServerEnv, tracingEnabled } = await import("./lib/env/env");
     const env = readServerEnv();
     // Without an endpoint the SDK is never loaded: every span stays the OpenTelemetry API's no-op.

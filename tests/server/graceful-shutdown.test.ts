@@ -2,10 +2,13 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { once } from "node:events";
 import { request as httpRequest } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SHUTDOWN_DEADLINE_MS } from "@/lib/health/shutdown-deadline";
 import { validContactRequest } from "../support/contact-request";
 import { E2E_PORTS } from "../support/e2e-hosts";
 import { emptyDatabaseDir } from "../support/empty-database";
@@ -139,3 +142,29 @@ test("SIGTERM during a burst of submissions loses none that were answered 201", 
   // Submissions that could not be taken during shutdown were told to retry (503) or not answered: never a 500.
   expect(outcomes.get("500") ?? 0).toBe(0);
 });
+
+test(
+  "a connection opened and never used does not keep a stopping server alive, and its leads are on disk",
+  { timeout: 90_000 },
+  async () => {
+    const server = await startServer();
+    const id = randomUUID();
+    expect(await submit(id)).toBe(201);
+    // As a browser's preconnect: connected, nothing sent yet. Node does not count it as idle, so Next's shutdown,
+    // which waits for every connection, would wait for it until the client gives up.
+    const socket = connect(PORT, "127.0.0.1");
+    await once(socket, "connect");
+    try {
+      const signalled = Date.now();
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(143);
+      expect(Date.now() - signalled).toBeLessThan(SHUTDOWN_DEADLINE_MS + 5_000);
+    } finally {
+      socket.destroy();
+    }
+    const db = new PGlite(join(dir, "pglite"));
+    const { rows } = await db.query<{ id: string }>("select id from contact_submissions where id = $1", [id]);
+    await db.close();
+    expect(rows).toHaveLength(1);
+  },
+);
