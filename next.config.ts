@@ -48,7 +48,11 @@ const nextConfig = (phase: string): NextConfig => ({
   htmlLimitedBots: /.*/,
   reactStrictMode: true,
   // SRI: every <script src> of Next's carries the sha256 of the file the build wrote (see lib/security-headers.ts).
-  experimental: { globalNotFound: true, sri: { algorithm: "sha256" } },
+  experimental: {
+    globalNotFound: true,
+    sri: { algorithm: "sha256" },
+    turbopackFileSystemCacheForBuild: !env.SKIP_BUILD_CACHE,
+  },
   async redirects() {
     // docs/requirements.md#routes-and-languages: "/" replaces its history entry with /mx, so a server-side temporary
     // redirect.
