@@ -5,13 +5,16 @@ import { join } from "node:path";
 import { validContactRequest } from "../support/contact-request";
 import { watchCsp } from "../support/csp-violations";
 import { editDocument } from "../support/dataset-file";
+import { docFiles, readDoc, shellBlocks } from "../support/docs";
 import { E2E_PORTS } from "../support/e2e-hosts";
-import { stopGracefully, waitUntilServing } from "../support/server-process";
+import { exited, waitUntilServing } from "../support/server-process";
 import { guardTsconfig } from "../support/tsconfig-guard";
 import { proofFrom } from "../support/solve-proof";
 
-// `npm run dev` as a newcomer runs it, on a port of their choosing: content edits show on a plain reload, the
-// site's absolute URLs name that port, a 404 is logged once, and the Studio page runs under its policy.
+// The README's start command (its `sh dev-server` block, run as written) as a newcomer runs it, on a port of their
+// choosing: it serves the site, content edits show on a plain reload, the site's absolute URLs name that port, a 404
+// is logged once, and the Studio page runs under its policy. tests/server/docs-commands.test.ts, which runs the docs'
+// other commands, leaves this one here rather than compiling a second dev server.
 const PORT = E2E_PORTS.devServer;
 const ORIGIN = `http://localhost:${PORT}`;
 const DIR = ".data/e2e/dev-server";
@@ -27,39 +30,57 @@ test.describe.configure({ mode: "default" });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
+  const start = shellBlocks(docFiles().map(readDoc)).filter((block) => block.tag === "dev-server");
+  expect(start.map((block) => block.file)).toEqual(["README.md"]);
   rmSync(DIR, { recursive: true, force: true });
   mkdirSync(DIR, { recursive: true });
   copyFileSync("studio/seed/landing.ndjson", DATASET);
   restoreTsconfig = guardTsconfig();
-  // Like `PORT=… npm run dev` with no .env: only the test's own copy of the dataset, database and build folder
-  // (its own folder, so a developer's `npm run dev` in this checkout is left alone).
+  // A reader's shell (none of the test runner's own variables; npm needs the machine's, its certificates among them)
+  // with no .env, on a port of its own: only the test's own copy of the dataset, database and build folder (its own
+  // folder, so a developer's `npm run dev` in this checkout is left alone).
+  const shell = { ...process.env };
+  for (const name of Object.keys(shell))
+    if (name === "NODE_ENV" || /^(TEST_|PW_|PLAYWRIGHT)/.test(name)) delete shell[name];
   const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: "development",
+    ...shell,
     NEXT_TELEMETRY_DISABLED: "1",
     PORT: String(PORT),
     CONTENT_DATASET_FILE: DATASET,
     EMBEDDED_DB_DIR: join(DIR, "pglite"),
     NEXT_DIST_DIR: join(DIR, "next"),
   };
-  server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "dev"], {
+  // In a process group of its own, so stopping it stops npm and the servers npm started.
+  server = spawn("bash", ["-e", "-o", "pipefail", "-c", start[0]!.script], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
-    detached: false,
+    detached: true,
   });
-  server.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  server.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  // Without colours, which a reader's terminal settings may ask for.
+  const append = (chunk: Buffer) => (log += chunk.toString().replace(/\x1b\[[0-9;]*m/g, ""));
+  server.stdout!.on("data", append);
+  server.stderr!.on("data", append);
   // The first request compiles the page, which takes a while on a busy machine.
-  await waitUntilServing(server, `${ORIGIN}/mx`, "next dev", () => log);
+  await waitUntilServing(server, `${ORIGIN}/mx`, "npm run dev", () => log);
 });
 
 test.afterAll(async () => {
-  if (server) await stopGracefully(server, 10_000);
+  if (server && server.exitCode === null && server.signalCode === null) {
+    process.kill(-server.pid!, "SIGTERM");
+    const hung = setTimeout(() => process.kill(-server.pid!, "SIGKILL"), 10_000);
+    await exited(server);
+    clearTimeout(hung);
+  }
   restoreTsconfig?.();
 });
 
 const heroTitle = (html: string) => /<h1[^>]*id="hero-title"[^>]*>([^<]*)</.exec(html)?.[1];
+
+test("README.md's start command serves the site", async ({ request }) => {
+  const response = await request.get(`${ORIGIN}/mx`);
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toContain('lang="es-MX"');
+});
 
 test("an edit of the embedded dataset shows on the next plain reload", async ({ request }) => {
   const before = await (await request.get(`${ORIGIN}/mx`)).text();
@@ -94,7 +115,7 @@ test("absolute URLs follow the port the dev server runs on", async ({ request })
   });
   expect(response.status()).toBe(201);
   // In development the log is pretty-printed (and coloured): the local sink's line names the page.
-  await expect.poll(() => log.replace(/\x1b\[[0-9;]*m/g, ""), { timeout: 15_000 }).toContain(`page: "${ORIGIN}/mx"`);
+  await expect.poll(() => log, { timeout: 15_000 }).toContain(`page: "${ORIGIN}/mx"`);
 });
 
 test("a 404 is logged once, without a MaxListenersExceededWarning", async ({ request }) => {

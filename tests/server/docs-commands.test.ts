@@ -10,7 +10,8 @@ import { guardTsconfig } from "../support/tsconfig-guard";
 /**
  * Runs the shell blocks of README.md and docs/ as a reader would paste them (see "The documentation is tested" in
  * docs/development.md): a plain block must exit 0; a server block must serve /mx. Blocks tagged `external` need an
- * account and are checked, not run, by tests/unit/docs.test.ts; the `suite` block is the run executing this.
+ * account and are checked, not run, by tests/unit/docs.test.ts; the `suite` block is the run executing this; the
+ * `dev-server` block (the README's start command) is run by tests/e2e/dev-server.spec.ts, which tests that server.
  */
 const blocks = shellBlocks(docFiles().map(readDoc));
 const PORT = E2E_PORTS.docsServer;

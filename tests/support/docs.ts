@@ -54,7 +54,7 @@ export function readDoc(file: string): DocFile {
   return doc;
 }
 
-/** Shell blocks, each with its tag (see docs/development.md: "" runs, server, suite, external). */
+/** Shell blocks, each with its tag (see docs/development.md: "" runs, server, dev-server, suite, external). */
 export function shellBlocks(docs: DocFile[]): ShellBlock[] {
   return docs.flatMap((d) =>
     d.fences

@@ -51,7 +51,7 @@ describe("the README", () => {
 
   it("gives the two commands: one starts the site, one passes all tests", () => {
     const blocks = shellBlocks([readme]);
-    expect(blocks.some((b) => b.tag === "server" && commands(b.script).includes("npm run dev"))).toBe(true);
+    expect(blocks.some((b) => b.tag === "dev-server" && commands(b.script).includes("npm run dev"))).toBe(true);
     expect(blocks.some((b) => b.tag === "suite")).toBe(true);
   });
 });
@@ -96,7 +96,9 @@ describe.each(docs.map((d) => [d.file, d] as const))("%s", (_file, doc) => {
   });
 
   it("tags every shell block with how the tests treat it", () => {
-    const unknown = shellBlocks([doc]).filter((b) => !["", "server", "suite", "external"].includes(b.tag));
+    const unknown = shellBlocks([doc]).filter(
+      (b) => !["", "server", "dev-server", "suite", "external"].includes(b.tag),
+    );
     expect(unknown.map((b) => `${b.file}:${b.line}: "${b.tag}"`)).toEqual([]);
   });
 
