@@ -22,12 +22,22 @@ export default defineConfig({
     environment: "node",
     // A test of browser code chooses its DOM per file (`// @vitest-environment happy-dom`); each section type keeps
     // its test in its own folder (sections/<name>/).
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "sections/**/*.test.tsx"],
     setupFiles: ["tests/support/quiet-logs.ts"],
     // One file per core, at least two: Vitest's default (one fewer than the cores) runs them one at a time on two
     // cores, while many of them mostly wait on a deadline or a server (1 min 45 s against 1 min 04 s here).
     maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      // Pure modules, tested in any order: their files share a worker's loaded modules rather than each loading them
+      // again (all files: 114 CPU-s before, 106 after).
+      {
+        extends: true,
+        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}", "sections/**/*.test.tsx"], isolate: false },
+      },
+      // Each file alone: these set the server's environment, which the code reads once per process, and keep
+      // databases, limiters and caches per process.
+      { extends: true, test: { name: "integration", include: ["tests/integration/**/*.test.ts"] } },
+    ],
   },
 });

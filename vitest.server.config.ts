@@ -7,6 +7,7 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
+    projects: undefined,
     include: ["tests/server/**/*.test.ts"],
     // `vitest list` only names the tests: no server.
     globalSetup: process.argv.includes("list") ? [] : ["tests/server/global-setup.ts"],
