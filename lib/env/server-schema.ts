@@ -100,8 +100,8 @@ const platformVariables = {
   SKIP_BUILD_TYPECHECK: optional.pipe(z.stringbool().optional()).transform(Boolean),
   /**
    * `1`: `next build` neither reads nor writes Turbopack's cache in <dist dir>/cache, for a machine that throws the
-   * build away (CI on a fresh clone sets it: writing the cache was a quarter of a cold build's CPU). A deploy that keeps
-   * .next/cache between builds leaves it unset, so the next build starts warm.
+   * build away (CI on a fresh clone sets it: writing the cache was a quarter of a cold build's CPU). A deploy that
+   * keeps .next/cache between builds leaves it unset, so the next build starts warm.
    */
   SKIP_BUILD_CACHE: optional.pipe(z.stringbool().optional()).transform(Boolean),
   /** The request header the proxy in front of the server sets to the client's address (lower-cased). */

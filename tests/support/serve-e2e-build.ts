@@ -1,6 +1,6 @@
 // One browser-test server (playwright.config.ts): `serve-e2e-build.ts <distDir> <dataDir>` gives it a fresh data
-// folder (the seed and the draft fixtures, an empty database: see empty-database.ts), its own copy of the standalone build (what its
-// revalidations write stays its own), then becomes that copy's `node server.js` on PORT and HOSTNAME.
+// folder (the seed and the draft fixtures, an empty database: see empty-database.ts), its own copy of the standalone
+// build (what its revalidations write stays its own), then becomes that copy's `node server.js` on PORT and HOSTNAME.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
