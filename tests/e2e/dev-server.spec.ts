@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { validContactRequest } from "../support/contact-request";
@@ -7,7 +7,8 @@ import { watchCsp } from "../support/csp-violations";
 import { editDocument } from "../support/dataset-file";
 import { docFiles, readDoc, shellBlocks } from "../support/docs";
 import { E2E_PORTS } from "../support/e2e-hosts";
-import { exited, waitUntilServing } from "../support/server-process";
+import { stopProcessGroup, waitUntilServing } from "../support/server-process";
+import { readerShell, runShellBlock } from "../support/shell-block";
 import { guardTsconfig } from "../support/tsconfig-guard";
 import { proofFrom } from "../support/solve-proof";
 
@@ -21,7 +22,8 @@ const DIR = ".data/e2e/dev-server";
 const DATASET = join(DIR, "landing.ndjson");
 
 let server: ChildProcess;
-let log = "";
+/** What the block has printed so far. */
+let log: () => string = () => "";
 let restoreTsconfig: () => void;
 
 test.setTimeout(180_000);
@@ -36,41 +38,25 @@ test.beforeAll(async () => {
   mkdirSync(DIR, { recursive: true });
   copyFileSync("studio/seed/landing.ndjson", DATASET);
   restoreTsconfig = guardTsconfig();
-  // A reader's shell (none of the test runner's own variables; npm needs the machine's, its certificates among them)
-  // with no .env, on a port of its own: only the test's own copy of the dataset, database and build folder (its own
-  // folder, so a developer's `npm run dev` in this checkout is left alone).
-  const shell = { ...process.env };
-  for (const name of Object.keys(shell))
-    if (name === "NODE_ENV" || /^(TEST_|PW_|PLAYWRIGHT)/.test(name)) delete shell[name];
+  // A reader's shell with no .env, on a port of its own: only the test's own copy of the dataset, database and build
+  // folder (its own folder, so a developer's `npm run dev` in this checkout is left alone).
   const env: NodeJS.ProcessEnv = {
-    ...shell,
+    ...readerShell(),
     NEXT_TELEMETRY_DISABLED: "1",
     PORT: String(PORT),
     CONTENT_DATASET_FILE: DATASET,
     EMBEDDED_DB_DIR: join(DIR, "pglite"),
     NEXT_DIST_DIR: join(DIR, "next"),
   };
-  // In a process group of its own, so stopping it stops npm and the servers npm started.
-  server = spawn("bash", ["-e", "-o", "pipefail", "-c", start[0]!.script], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  // Without colours, which a reader's terminal settings may ask for.
-  const append = (chunk: Buffer) => (log += chunk.toString().replace(/\x1b\[[0-9;]*m/g, ""));
-  server.stdout!.on("data", append);
-  server.stderr!.on("data", append);
+  const started = runShellBlock(start[0]!, env);
+  server = started.child;
+  log = started.output;
   // The first request compiles the page, which takes a while on a busy machine.
-  await waitUntilServing(server, `${ORIGIN}/mx`, "npm run dev", () => log);
+  await waitUntilServing(server, `${ORIGIN}/mx`, "npm run dev", log);
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    process.kill(-server.pid!, "SIGTERM");
-    const hung = setTimeout(() => process.kill(-server.pid!, "SIGKILL"), 10_000);
-    await exited(server);
-    clearTimeout(hung);
-  }
+  if (server) await stopProcessGroup(server, 10_000);
   restoreTsconfig?.();
 });
 
@@ -115,20 +101,20 @@ test("absolute URLs follow the port the dev server runs on", async ({ request })
   });
   expect(response.status()).toBe(201);
   // In development the log is pretty-printed (and coloured): the local sink's line names the page.
-  await expect.poll(() => log, { timeout: 15_000 }).toContain(`page: "${ORIGIN}/mx"`);
+  await expect.poll(log, { timeout: 15_000 }).toContain(`page: "${ORIGIN}/mx"`);
 });
 
 test("a 404 is logged once, without a MaxListenersExceededWarning", async ({ request }) => {
   const path = `/no-such-page-${Date.now()}`;
   expect((await request.get(`${ORIGIN}${path}`)).status()).toBe(404);
-  await expect.poll(() => log, { timeout: 15_000 }).toMatch(new RegExp(`GET ${path} 404`));
+  await expect.poll(log, { timeout: 15_000 }).toMatch(new RegExp(`GET ${path} 404`));
   // Next prints its request line when the response closes: once the next request's line is out, a second line for
   // the first would be too.
   const after = `/no-such-page-after-${Date.now()}`;
   expect((await request.get(`${ORIGIN}${after}`)).status()).toBe(404);
-  await expect.poll(() => log, { timeout: 15_000 }).toMatch(new RegExp(`GET ${after} 404`));
-  expect(log.match(new RegExp(`GET ${path} 404`, "g"))).toHaveLength(1);
-  expect(log).not.toContain("MaxListenersExceededWarning");
+  await expect.poll(log, { timeout: 15_000 }).toMatch(new RegExp(`GET ${after} 404`));
+  expect(log().match(new RegExp(`GET ${path} 404`, "g"))).toHaveLength(1);
+  expect(log()).not.toContain("MaxListenersExceededWarning");
 });
 
 test("the Studio page runs Next's dev client under its policy and has a title", async ({ page }) => {

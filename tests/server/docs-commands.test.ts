@@ -1,10 +1,10 @@
 import { expect, test } from "vitest";
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { docFiles, readDoc, shellBlocks, type ShellBlock } from "../support/docs";
 import { E2E_PORTS } from "../support/e2e-hosts";
-import { exited } from "../support/server-process";
+import { exited, stopProcessGroup } from "../support/server-process";
+import { readerShell, runShellBlock } from "../support/shell-block";
 import { guardTsconfig } from "../support/tsconfig-guard";
 
 /**
@@ -25,11 +25,8 @@ function blockEnv(index: number): NodeJS.ProcessEnv {
   const distDir = `.next-docs-${index}`;
   for (const folder of [dir, distDir]) rmSync(folder, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  // A reader's shell: none of the test runner's own variables (Vitest sets NODE_ENV=test, which Next warns about).
-  const shell = { ...process.env };
-  for (const name of Object.keys(shell)) if (name === "NODE_ENV" || name.startsWith("VITEST")) delete shell[name];
   return {
-    ...shell,
+    ...readerShell(),
     PORT: String(PORT),
     NEXT_DIST_DIR: distDir,
     EMBEDDED_DB_DIR: join(dir, "pglite"),
@@ -37,25 +34,10 @@ function blockEnv(index: number): NodeJS.ProcessEnv {
   };
 }
 
-function run(block: ShellBlock, env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
-  // Its own process group, so stopping it stops npm and every server npm started.
-  const child = spawn("bash", ["-e", "-o", "pipefail", "-c", block.script], {
-    env,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
-  child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
-  return { child, output: () => output.slice(-4000) };
-}
-
-async function stopGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  process.kill(-child.pid!, "SIGTERM");
-  const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 15_000);
-  await exited(child);
-  clearTimeout(timer);
+/** The block running, and the end of its output for a failure's message. */
+function run(block: ShellBlock, env: NodeJS.ProcessEnv) {
+  const { child, output } = runShellBlock(block, env);
+  return { child, output: () => output().slice(-4000) };
 }
 
 test("the docs have commands to run", () => {
@@ -70,7 +52,7 @@ blocks.forEach((block, index) => {
       try {
         expect(await exited(child), `${where(block)}:\n${block.script}\n${output()}`).toBe(0);
       } finally {
-        await stopGroup(child);
+        await stopProcessGroup(child, 15_000);
         restoreTsconfig();
       }
     });
@@ -97,7 +79,7 @@ blocks.forEach((block, index) => {
         const html = await (await fetch(`http://localhost:${PORT}/mx`)).text();
         expect(html).toContain('lang="es-MX"');
       } finally {
-        await stopGroup(child);
+        await stopProcessGroup(child, 15_000);
         restoreTsconfig();
       }
     });

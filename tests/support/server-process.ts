@@ -16,6 +16,15 @@ export async function exitedWithin(child: ChildProcess, ms: number): Promise<num
   }
 }
 
+/** Stops a process started in a group of its own (`detached`), every process in it: SIGTERM, then SIGKILL after `graceMs`. */
+export async function stopProcessGroup(child: ChildProcess, graceMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  process.kill(-child.pid!, "SIGTERM");
+  const hung = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), graceMs);
+  await exited(child);
+  clearTimeout(hung);
+}
+
 /** SIGTERM, as a platform stops a server (it may finish what it holds), then SIGKILL if it hangs past `graceMs`. */
 export function stopGracefully(child: ChildProcess, graceMs: number): Promise<number | null> {
   child.kill("SIGTERM");
