@@ -5,6 +5,17 @@ import { TOUCH_COLUMNS, type TouchColumn } from "../attribution/touch-columns.ts
 import type { ConsentState } from "#edge/consent-state";
 import type { HeldReason } from "./held-reasons.ts";
 
+/**
+ * Migrations renamed after databases had applied them: they had been dated in the future, so any migration created
+ * afterwards would have sorted before them. A database that recorded the old name keeps the file applied under the new
+ * one (their SQL is not idempotent, so running them again would fail or alter leads).
+ */
+export const RENAMED_MIGRATIONS: Readonly<Record<string, string>> = {
+  "20261201000000_held_leads.sql": "20261125000400_held_leads.sql",
+  "20261205000000_lead_text_rules.sql": "20261125000415_lead_text_rules.sql",
+  "20261210000000_lead_campaign_page.sql": "20261125035301_lead_campaign_page.sql",
+};
+
 /** Applies supabase/migrations/*.sql in name order, once each, recording what ran. */
 export async function migrate(
   db: PGlite,
@@ -13,6 +24,9 @@ export async function migrate(
   await db.exec(
     "create table if not exists public.schema_migrations (name text primary key, applied_at timestamptz not null default now())",
   );
+  for (const [before, after] of Object.entries(RENAMED_MIGRATIONS)) {
+    await db.query("update public.schema_migrations set name = $2 where name = $1", [before, after]);
+  }
   const applied = new Set(
     (await db.query<{ name: string }>("select name from public.schema_migrations")).rows.map((r) => r.name),
   );

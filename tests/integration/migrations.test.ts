@@ -1,7 +1,8 @@
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
@@ -13,13 +14,18 @@ import {
   TRACKING_LIMITS,
 } from "@/lib/attribution/campaign-touch";
 import { TOUCH_COLUMNS } from "@/lib/attribution/touch-columns";
-import { LEAD_COLUMNS, migrate, type LeadRow } from "@/lib/contact/migrations";
+import { LEAD_COLUMNS, migrate, RENAMED_MIGRATIONS, type LeadRow } from "@/lib/contact/migrations";
 import { contactRequestSchema } from "@/lib/contact/contact-schema";
 import { LeadRejectedError } from "@/lib/contact/leads-store-contract";
 import { readDoc } from "../support/docs";
 import { validContactRequest } from "../support/contact-request";
 import { postgresAvailable, startPostgres } from "../support/postgres-server";
 import { emptyDatabase } from "../support/empty-database";
+
+const migrationFiles = () =>
+  readdirSync("supabase/migrations")
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
 
 /** Just what these checks need from a database: run SQL, get rows or a SQLSTATE. */
 type Db = {
@@ -375,6 +381,51 @@ describe("migrating PGlite", () => {
     const { rows } = await db.query<{ name: string }>("select name from public.schema_migrations order by name");
     expect(rows.map((r) => r.name)).toEqual(files);
     await db.close();
+  });
+
+  it("runs no renamed migration again on a database that applied it under its old name", async () => {
+    const db = await emptyDatabase();
+    await migrate(db);
+    for (const [before, after] of Object.entries(RENAMED_MIGRATIONS)) {
+      await db.query("update public.schema_migrations set name = $1 where name = $2", [before, after]);
+    }
+    expect(await migrate(db)).toEqual([]);
+    const { rows } = await db.query<{ name: string }>("select name from public.schema_migrations order by name");
+    expect(rows.map((r) => r.name)).toEqual(migrationFiles());
+    await db.close();
+  });
+});
+
+describe("migration names", () => {
+  // `supabase migration new` stamps the time it runs: a file dated later than the commit that added it would sort
+  // after every migration created in between, and `supabase db push` refuses those on a database that applied it.
+  it("are dated no later than the commit that added them (or now, before it is committed)", () => {
+    const added = new Map<string, number>();
+    const log = execFileSync(
+      "git",
+      ["log", "--no-renames", "--diff-filter=A", "--format=%ct", "--name-only", "--", "supabase/migrations"],
+      {
+        encoding: "utf8",
+      },
+    );
+    let time = 0;
+    for (const line of log.split("\n")) {
+      if (/^\d+$/.test(line)) time = Number(line);
+      else if (line.startsWith("supabase/migrations/")) added.set(basename(line), time);
+    }
+    const late = migrationFiles().flatMap((file) => {
+      const stamp = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})_/.exec(file);
+      if (!stamp) return [`${file}: not named <YYYYMMDDHHMMSS>_<name>.sql`];
+      const [, y, mo, d, h, mi, se] = stamp.map(Number) as number[];
+      const dated = Date.UTC(y!, mo! - 1, d!, h!, mi!, se!) / 1000;
+      const committed = added.get(file) ?? Date.now() / 1000;
+      return dated > committed ? [`${file}: dated after ${new Date(committed * 1000).toISOString()}`] : [];
+    });
+    expect(late).toEqual([]);
+  });
+
+  it("map every old name to a file that exists", () => {
+    for (const after of Object.values(RENAMED_MIGRATIONS)) expect(migrationFiles()).toContain(after);
   });
 });
 
