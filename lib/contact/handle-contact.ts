@@ -240,10 +240,12 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
     log.error("lead.store_failed", "Lead not stored: unexpected failure", { err: error });
     return json(500, { error: "Unexpected error" });
   }
-  // Also for a duplicate: the attempt that stored it may have timed out before it could report, and Meta
-  // deduplicates on the event id (the submission id). A held lead is reported too: the function withholds it, as the
-  // stored row says. Sales is told once, by the attempt that stored it: at once, or in the next summary when held.
-  deps.report(lead, leadVisit(request, deps, lead.market, client, tracking));
+  // A stored lead is reported, held or not: the call says whether this request passed every check, and the function
+  // withholds a held one. A duplicate is reported only when this request passed them too: the attempt that stored it
+  // may have timed out before it could report (Meta deduplicates on the submission id), but a row written with the
+  // project's key under an id posted here again must not become a conversion. Sales is told once, by the attempt
+  // that stored it: at once, or in the next summary when held.
+  if (outcome === "stored" || !lead.held) deps.report(lead, leadVisit(request, deps, lead.market, client, tracking));
   const followUp = await deps.followUp?.(lead);
   if (outcome === "stored") {
     if (lead.held) deps.hold({ ...lead, held: lead.held });

@@ -7,7 +7,7 @@ import { markActiveSpanFailed } from "../telemetry/spans";
 import type { Lead } from "../contact/leads-store-contract";
 import { CONVERSION_CALL_TIMEOUT_MS } from "#edge/deadlines";
 import { allowsTracking } from "#edge/consent-state";
-import type { ConversionRequest } from "#edge/meta-event";
+import { leadDigest, type ConversionRequest } from "#edge/meta-event";
 import { CONVERSION_SIGNATURE_PURPOSE, SIGNATURE_HEADER, signatureHeader } from "#edge/signed-request";
 import type { MetaBrowserIds } from "./browser-ids";
 
@@ -15,10 +15,11 @@ import type { MetaBrowserIds } from "./browser-ids";
 export type LeadVisit = MetaBrowserIds & { pageUrl: string; userAgent: string | null; ip: string | null };
 
 /**
- * The body of the `meta-conversion` function: the keys of docs/requirements.md#storing-and-reporting and meanings, plus
- * the visit's context.
+ * The body of the `meta-conversion` function: the keys of docs/requirements.md#storing-and-reporting and meanings, the
+ * visit's context, and what the site vouches for: whether this request passed every check (`held`) and the details it
+ * stored (`leadDigest`).
  */
-export function leadConversion(lead: Lead, visit: LeadVisit & { userAgent: string }): ConversionRequest {
+export async function leadConversion(lead: Lead, visit: LeadVisit & { userAgent: string }): Promise<ConversionRequest> {
   return {
     eventName: "Lead",
     eventId: lead.id,
@@ -26,6 +27,18 @@ export function leadConversion(lead: Lead, visit: LeadVisit & { userAgent: strin
     customData: { company: lead.company, reason: lead.reason, volume: lead.volume },
     market: lead.market,
     consent: lead.consent,
+    held: lead.held ?? null,
+    leadDigest: await leadDigest({
+      id: lead.id,
+      company: lead.company,
+      contact_name: lead.contact,
+      email: lead.email,
+      phone_e164: lead.phoneE164,
+      country: lead.country,
+      reason: lead.reason,
+      volume: lead.volume,
+      market: lead.market,
+    }),
     eventSourceUrl: visit.pageUrl,
     clientUserAgent: visit.userAgent,
     ...(visit.ip ? { clientIpAddress: visit.ip } : {}),
@@ -64,7 +77,7 @@ export async function reportLeadConversion(lead: Lead, visit: LeadVisit): Promis
   // Meta requires the browser's user agent for a website event: a lead posted by a client that sends none
   // (a script, not a visitor's browser) is stored but not reported.
   if (!visit.userAgent) return log.info("conversion.skipped", "Conversion not reported: the request had no user agent");
-  const payload = leadConversion(lead, { ...visit, userAgent: visit.userAgent });
+  const payload = await leadConversion(lead, { ...visit, userAgent: visit.userAgent });
   try {
     const env = serverEnv();
     if (leadsBackend(env) === "embedded") {

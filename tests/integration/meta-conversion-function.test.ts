@@ -1,7 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { handleContact, type ContactDeps } from "@/lib/contact/handle-contact";
+import type { Lead } from "@/lib/contact/leads-store-contract";
 import { insertAsAnon, type LeadRow } from "@/lib/contact/migrations";
+import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
+import { SupabaseLeadsStore } from "@/lib/contact/supabase-leads-store";
+import { createProofChallenge, verifyProof } from "@/lib/proof/proof-challenge";
+import { memorySpentProofs } from "@/lib/proof/spent-proofs";
 import { CONVERSION_CALL_TIMEOUT_MS, META_TIMEOUT_MS } from "#edge/deadlines";
 import {
   SIGNATURE_HEADER,
@@ -12,6 +18,8 @@ import {
 import { startFakeGraphApi, type FakeGraphApi } from "../support/fake-graph-api";
 import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
 import { freePort } from "../support/free-port";
+import { validContactRequest } from "../support/contact-request";
+import { solveProof } from "../support/solve-proof";
 
 /**
  * The meta-conversion Edge Function, run for real under Deno (node_modules/.bin/deno), against the Supabase
@@ -55,8 +63,27 @@ const visit = {
 };
 
 /**
- * The body the site sends for a stored lead (the keys of docs/requirements.md#storing-and-reporting plus the visit's
- * context).
+ * What the site vouches for, computed here independently of the shared code: the SHA-256 of the JSON array of the
+ * stored columns the event is built from, in this order.
+ */
+const digestOf = (lead: LeadRow) =>
+  sha256(
+    JSON.stringify([
+      lead.id,
+      lead.company,
+      lead.contact_name,
+      lead.email,
+      lead.phone_e164,
+      lead.country,
+      lead.reason,
+      lead.volume,
+      lead.market,
+    ]),
+  );
+
+/**
+ * The body the site sends for a lead it stored (the keys of docs/requirements.md#storing-and-reporting plus the visit's
+ * context): the request passed every check (`held: null`) and stored these details (`leadDigest`).
  */
 const bodyFor = (lead: LeadRow, extra: Record<string, unknown> = {}) => ({
   eventName: "Lead",
@@ -65,6 +92,8 @@ const bodyFor = (lead: LeadRow, extra: Record<string, unknown> = {}) => ({
   customData: { company: lead.company, reason: lead.reason, volume: lead.volume },
   market: lead.market,
   consent: lead.tracking_consent,
+  held: null,
+  leadDigest: digestOf(lead),
   ...visit,
   ...extra,
 });
@@ -323,6 +352,36 @@ describe("the meta-conversion Edge Function under Deno", () => {
     });
   });
 
+  describe("what the site vouches for", () => {
+    it("reports a lead only when the signed call says its request passed every check: a held or silent call sends nothing, whatever the row says", async () => {
+      for (const held of ["no_proof", "spent_proof", "over_ceiling", undefined]) {
+        // An unheld, consented row: what anyone holding the project's key can insert.
+        const lead = await stored({ tracking_consent: "granted", held_reason: null });
+        const response = await post(bodyFor(lead, { held }));
+        expect(response.status, String(held)).toBe(200);
+        expect(await response.json(), String(held)).toEqual({ ok: true, reported: false, reason: "held" });
+        expect(await withheldReason(lead.id), String(held)).toBe("held");
+      }
+      expect(graph.calls).toHaveLength(0);
+    });
+
+    it("reports only the lead the site accepted: a row whose details differ from the ones the call vouches for sends nothing", async () => {
+      const lead = await stored({ email: "victima@tercero.example", volume: "100000-plus" });
+      const accepted = { ...lead, email: "script@atacante.example", volume: "0-4999" };
+      for (const digest of [digestOf(accepted), undefined, "0".repeat(64)]) {
+        const again = await stored({ email: "victima@tercero.example", volume: "100000-plus" });
+        const response = await post(bodyFor(again, { leadDigest: digest }));
+        expect(response.status, String(digest)).toBe(200);
+        expect(await response.json()).toEqual({ ok: true, reported: false, reason: "not_vouched" });
+        expect(await withheldReason(again.id)).toBe("not_vouched");
+        const later = await post(bodyFor(again));
+        expect(later.status).toBe(409);
+        expect(await later.json()).toEqual({ error: "Withheld: the stored lead is not the one the site accepted" });
+      }
+      expect(graph.calls).toHaveLength(0);
+    });
+  });
+
   it("sends nothing for a replay (already reported) or an id that was never stored", async () => {
     const lead = await stored();
     expect((await post(bodyFor(lead))).status).toBe(200);
@@ -492,5 +551,99 @@ describe("the meta-conversion Edge Function under Deno", () => {
       supabase.setMode({ rest: "ok" });
     }
     expect(graph.calls).toHaveLength(0);
+  });
+});
+
+/**
+ * The attack of holding the project's key: a row written straight to PostgREST (unheld, consented, a third party's
+ * details), then the same submission id posted to the site, as the form would, to have the site call the function.
+ * The site's real route, store, proof check and reporter; the stand-in hands the call to the real function.
+ */
+describe("a lead written with the project's key, then posted to the site", () => {
+  const SITE = "https://pagos.example";
+  const PROOF_SECRET = "function-test-proof-secret-0123456789abcdef";
+  const ANON_KEY = "anon-key";
+  let deps: ContactDeps;
+  let reports: Promise<void>[];
+  let alerted: Lead[];
+
+  beforeAll(async () => {
+    vi.stubEnv("SUPABASE_URL", supabase.url);
+    vi.stubEnv("SUPABASE_ANON_KEY", ANON_KEY);
+    vi.stubEnv("CONVERSION_SIGNING_SECRET", SECRET);
+    vi.stubEnv("CLIENT_IP_HEADER", "x-real-ip");
+    supabase.forwardFunctionsTo(functionUrl);
+    const { reportLeadConversion } = await import("@/lib/meta/conversion-reporter");
+    const spend = memorySpentProofs();
+    const open = () => new MemoryRateLimiter(0);
+    deps = {
+      store: async () => new SupabaseLeadsStore(supabase.url, ANON_KEY, { timeoutMs: 5_000 }),
+      limiter: new MemoryRateLimiter(5),
+      limiters: { invalid: open(), held: open(), heldPerHour: open(), ceiling: open() },
+      proof: (proof) => verifyProof(proof, { secret: PROOF_SECRET, site: SITE, spend }),
+      report: (lead, visit) => void reports.push(reportLeadConversion(lead, visit)),
+      alert: (lead) => void alerted.push(lead),
+      hold: () => {},
+      consent: async () => "granted",
+      siteUrl: SITE,
+    };
+  });
+  afterAll(() => vi.unstubAllEnvs());
+  beforeEach(() => {
+    reports = [];
+    alerted = [];
+  });
+
+  const proof = async () => solveProof(await createProofChallenge({ secret: PROOF_SECRET, site: SITE }));
+  const submit = async (body: Record<string, unknown>) => {
+    const response = await handleContact(
+      new Request(`${SITE}/api/contact`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          origin: SITE,
+          "x-real-ip": "198.51.100.7",
+          "user-agent": visit.clientUserAgent,
+          cookie: `_fbc=${visit.fbc}`,
+        },
+        body: JSON.stringify(body),
+      }),
+      deps,
+    );
+    await Promise.all(reports);
+    return response.status;
+  };
+  /** The attacker's insert: PostgREST with the project's key, any column anon may write. */
+  const insertWithKey = async (overrides: Partial<LeadRow> = {}) => {
+    const lead = row({ email: "victima@tercero.example", volume: "100000-plus", ...overrides });
+    const response = await fetch(`${supabase.url}/rest/v1/contact_submissions`, {
+      method: "POST",
+      headers: { apikey: ANON_KEY, authorization: `Bearer ${ANON_KEY}`, "content-type": "application/json" },
+      body: JSON.stringify([lead]),
+    });
+    expect(response.status).toBe(201);
+    return lead;
+  };
+
+  it("the site's own proven lead is still reported (the path works end to end)", async () => {
+    expect(await submit(validContactRequest({ proof: await proof() }))).toBe(201);
+    expect(graph.calls).toHaveLength(1);
+    expect(alerted).toHaveLength(1);
+  });
+
+  it("a duplicate posted without a proof reports nothing", async () => {
+    const lead = await insertWithKey();
+    expect(await submit(validContactRequest({ submissionId: lead.id }))).toBe(201);
+    expect(graph.calls).toHaveLength(0);
+    expect(alerted).toHaveLength(0);
+    expect(await reportedAt(lead.id)).toBeNull();
+  });
+
+  it("a duplicate posted with a valid proof but other details reports nothing, and the row is marked as not vouched for", async () => {
+    const lead = await insertWithKey();
+    expect(await submit(validContactRequest({ submissionId: lead.id, proof: await proof() }))).toBe(201);
+    expect(graph.calls).toHaveLength(0);
+    expect(alerted).toHaveLength(0);
+    expect(await withheldReason(lead.id)).toBe("not_vouched");
   });
 });

@@ -351,6 +351,66 @@ function checks(name: string, open: () => Promise<Db>) {
       }
     });
 
+    describe("bounds what the project's key can insert", () => {
+      /** Runs `sql` as the owner, then `asRole`'s statement as that role, in one transaction that is rolled back. */
+      async function within(setup: string, asRole: string, sql: string, params: readonly unknown[] = []) {
+        await db.exec(`begin; ${setup}; set local role ${asRole};`);
+        try {
+          return await sqlstate(db.query(sql, [...params]));
+        } finally {
+          await db.exec("rollback");
+        }
+      }
+      const two = () => {
+        const [a, b] = [lead(), lead()];
+        const columns = Object.keys(a);
+        const values = (offset: number) => `(${columns.map((_, i) => `$${offset + i + 1}`).join(", ")})`;
+        return [
+          `insert into contact_submissions (${columns.join(", ")}) values ${values(0)}, ${values(columns.length)}`,
+          [...Object.values(a), ...Object.values(b)],
+        ] as const;
+      };
+      const bulk = (n: number) =>
+        `insert into contact_submissions (id, company, contact_name, email, phone_prefix, phone, phone_e164, country, reason, volume, market)
+           select gen_random_uuid(), 'Acme', 'Ana', 'ana@example.com', '52', '5512345678', '+525512345678', 'usa', 'goods', '0-4999', 'mx'
+           from generate_series(1, ${n})`;
+
+      it("one row per statement: PostgREST's array of rows is refused, as a single row is taken", async () => {
+        expect(await sqlstate(asAnon(db, ...two()))).toBe("54000");
+        expect(await sqlstate(asAnon(db, bulk(50)))).toBe("54000");
+        expect(await sqlstate(asAnon(db, ...insert(lead())))).toBe("ok");
+        // The service role and the owner (imports, repairs) are not bounded.
+        expect(await within("select 1", "service_role", bulk(3))).toBe("ok");
+      });
+
+      it("only ids in the form the site gives leads (a UUID v4)", async () => {
+        for (const id of ["00000000-0000-0000-0000-000000000000", "6ba7b810-9dad-11d1-80b4-00c04fd430c8"])
+          expect(await sqlstate(asAnon(db, ...insert(lead({ id }))))).toBe("42501");
+      });
+
+      it("at most 1,000 rows a minute for the whole table, refused with 53000 beyond (PostgREST: 503)", async () => {
+        // The other tests' rows, moved out of the minute (in the transaction that is rolled back).
+        const earlier = "update contact_submissions set created_at = created_at - interval '2 minutes'";
+        expect(await within(`${earlier}; ${bulk(999)}`, "anon", ...insert(lead()))).toBe("ok");
+        expect(await within(`${earlier}; ${bulk(1000)}`, "anon", ...insert(lead()))).toBe("53000");
+        // Rows older than a minute do not count.
+        const old =
+          "update contact_submissions set created_at = now() - interval '61 seconds' where created_at = now()";
+        expect(await within(`${earlier}; ${bulk(1000)}; ${old}`, "anon", ...insert(lead()))).toBe("ok");
+      });
+
+      it("runs the bounds in functions the project's keys cannot call", async () => {
+        for (const fn of ["contact_submissions_one_row()", "contact_submissions_intake_ceiling()"]) {
+          for (const role of ["anon", "authenticated"]) {
+            const { rows } = await db.query(`select has_function_privilege($1, 'public.${fn}', 'execute') as may`, [
+              role,
+            ]);
+            expect(rows[0]!.may, `${role} ${fn}`).toBe(false);
+          }
+        }
+      });
+    });
+
     it("keeps row level security on", async () => {
       const { rows } = await db.query("select relrowsecurity from pg_class where relname = 'contact_submissions'");
       expect(rows[0]!.relrowsecurity).toBe(true);
@@ -481,6 +541,17 @@ checks("PGlite", async () => {
   };
 });
 
+/** What a new Supabase project's database runs before any migration (supabase/postgres's role setup). */
+const SUPABASE_DEFAULT_GRANTS = `
+  create role anon nologin noinherit;
+  create role authenticated nologin noinherit;
+  create role service_role nologin noinherit bypassrls;
+  grant usage on schema public to postgres, anon, authenticated, service_role;
+  alter default privileges in schema public grant all on tables to postgres, anon, authenticated, service_role;
+  alter default privileges in schema public grant all on functions to postgres, anon, authenticated, service_role;
+  alter default privileges in schema public grant all on sequences to postgres, anon, authenticated, service_role;
+`;
+
 if (postgresAvailable()) {
   let server: Awaited<ReturnType<typeof startPostgres>>;
   afterAll(() => server?.stop());
@@ -488,6 +559,9 @@ if (postgresAvailable()) {
     server = await startPostgres();
     const client = new pg.Client({ connectionString: server.connectionString });
     await client.connect();
+    // Supabase's roles and default grants, as a new project has them: every table and function created in public is
+    // granted in full to anon, authenticated and service_role unless a migration revokes it.
+    await client.query(SUPABASE_DEFAULT_GRANTS);
     // The same files, applied the way `supabase db push` applies them: in name order.
     for (const file of readdirSync("supabase/migrations")
       .filter((f) => f.endsWith(".sql"))

@@ -284,6 +284,9 @@ describe("conversion reporting in Supabase mode", () => {
       clientIpAddress: visit.ip,
       fbc: visit.fbc,
       consent: "granted",
+      // What the site vouches for: this request passed every check, and stored these details.
+      held: null,
+      leadDigest: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
 
     fake.setMode({ functions: "down" });

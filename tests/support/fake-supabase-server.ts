@@ -17,15 +17,30 @@
 //
 // With a conversion signing secret (the `signingSecret` option, or FAKE_CONVERSION_SIGNING_SECRET), the stand-in
 // meta-conversion endpoint checks each call's signature as the real function does and answers 401 to a bad one;
-// every recorded function call says whether it was validly signed.
+// every recorded function call says whether it was validly signed. `forwardFunctionsTo(url)` hands each call to the
+// real function (running under Deno) instead, as Supabase's gateway does, and relays its answer.
 import type { PGlite } from "@electric-sql/pglite";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { pathToFileURL } from "node:url";
-import { insertAsAnon, LEAD_COLUMNS, migrate, type LeadRow } from "../../lib/contact/migrations.ts";
+import { INSERT_LEAD_SQL, insertAsAnon, LEAD_COLUMNS, migrate, type LeadRow } from "../../lib/contact/migrations.ts";
 import { emptyDatabase } from "./empty-database.ts";
 import { CONVERSION_SIGNATURE_PURPOSE, SIGNATURE_HEADER, verifySignatureHeader } from "#edge/signed-request";
 
 export const FAKE_SERVICE_ROLE_KEY = "fake-service-role-key";
+
+const WARM_UP_ROW = {
+  company: "Warm-up",
+  contact_name: "Warm-up",
+  email: "warm-up@example.com",
+  phone_prefix: "52",
+  phone: "5512345678",
+  phone_e164: "+525512345678",
+  country: "usa",
+  reason: "goods",
+  volume: "0-4999",
+  market: "mx",
+  tracking_consent: "granted",
+};
 
 export type RestMode = "ok" | "down" | "slow" | "refuse";
 export type FunctionsMode = "ok" | "down";
@@ -44,6 +59,8 @@ export type FakeSupabase = {
   db: PGlite;
   requests: RecordedRequest[];
   setMode(mode: { rest?: RestMode; functions?: FunctionsMode; slowMs?: number }): void;
+  /** Calls to /functions/v1/meta-conversion go to this function (its URL) from now on. */
+  forwardFunctionsTo(url: string): void;
   rows(): Promise<LeadRow[]>;
   close(): Promise<void>;
 };
@@ -83,6 +100,15 @@ function postgrestQuery(search: URLSearchParams): { select: string; where: strin
   return { select, where: conditions.length > 0 ? conditions.join(" and ") : "true", params };
 }
 
+/** The HTTP status PostgREST answers a failed insert with, by SQLSTATE (its documented table, for the codes seen here). */
+function postgrestStatus(code: string | undefined): number {
+  if (code === "23505") return 409;
+  if (code === "42501") return 401;
+  if (code === "53400" || code?.startsWith("54")) return 500;
+  if (code?.startsWith("53")) return 503;
+  return 400;
+}
+
 function send(res: ServerResponse, status: number, body?: unknown) {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(body === undefined ? "" : JSON.stringify(body));
@@ -94,10 +120,21 @@ export async function startFakeSupabase(
 ): Promise<FakeSupabase> {
   const db = await emptyDatabase();
   await migrate(db);
+  // A real project is warm: one insert, rolled back, plans the insert and its triggers before the first request.
+  await db.transaction(async (tx) => {
+    await tx.exec("set local role anon");
+    const warm: Record<string, unknown> = { ...WARM_UP_ROW, id: crypto.randomUUID() };
+    await tx.query(
+      INSERT_LEAD_SQL,
+      LEAD_COLUMNS.map((column) => warm[column] ?? null),
+    );
+    await tx.rollback();
+  });
   const requests: RecordedRequest[] = [];
   let rest: RestMode = "ok";
   let functions: FunctionsMode = "ok";
   let slowMs = 3000;
+  let functionUrl: string | undefined;
 
   const rows = async () =>
     (await db.query<LeadRow>("select * from public.contact_submissions order by created_at")).rows;
@@ -181,8 +218,7 @@ export async function startFakeSupabase(
           await insertAsAnon(db, body[0] as LeadRow);
         } catch (error) {
           const e = error as { code?: string; message?: string };
-          // PostgREST answers a unique violation with 409 and other constraint failures with 400.
-          return send(res, e.code === "23505" ? 409 : e.code === "42501" ? 401 : 400, {
+          return send(res, postgrestStatus(e.code), {
             code: e.code,
             message: e.message,
             details: null,
@@ -264,6 +300,20 @@ export async function startFakeSupabase(
         }
       }
       if (url.pathname === "/functions/v1/meta-conversion" && req.method === "POST") {
+        if (functionUrl && functions === "ok") {
+          const answer = await fetch(functionUrl, {
+            method: "POST",
+            headers: Object.fromEntries(
+              ["content-type", "authorization", SIGNATURE_HEADER].flatMap((name) => {
+                const value = req.headers[name];
+                return typeof value === "string" ? [[name, value]] : [];
+              }),
+            ),
+            body: text,
+          });
+          res.writeHead(answer.status, { "content-type": "application/json" });
+          return res.end(await answer.text());
+        }
         if (signed === false) return send(res, 401, { error: "Invalid signature" });
         if (functions === "down") return send(res, 500, { error: "function crashed" });
         return send(res, 200, { ok: true });
@@ -286,6 +336,9 @@ export async function startFakeSupabase(
       rest = mode.rest ?? rest;
       functions = mode.functions ?? functions;
       slowMs = mode.slowMs ?? slowMs;
+    },
+    forwardFunctionsTo(url) {
+      functionUrl = url;
     },
     rows,
     async close() {

@@ -17,6 +17,7 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("hex
 const stored: StoredLead = {
   id: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69",
   created_at: "2026-11-22T12:00:00.000Z",
+  company: "Acme",
   email: "  Ana@Example.COM ",
   phone_e164: "+5491112345678",
   contact_name: "Ana Pérez",
@@ -151,8 +152,22 @@ describe("the body the function accepts", () => {
     ).toEqual({
       eventId: stored.id,
       consent: "granted",
+      held: "unsaid",
+      leadDigest: null,
       context: { ...visit, clientIpAddress: "2001:db8::1", fbp: "fb.1.1763860000000.123" },
     });
+  });
+  it("takes a call that does not say the request passed every check as held, and keeps only a well-formed digest", () => {
+    const digest = "a".repeat(64);
+    expect(readConversionRequest({ ...body, held: null, leadDigest: digest })).toMatchObject({
+      held: null,
+      leadDigest: digest,
+    });
+    expect(readConversionRequest({ ...body, held: "no_proof" })).toMatchObject({ held: "no_proof" });
+    for (const held of [undefined, false, 0, "", "No Proof!", {}])
+      expect(readConversionRequest({ ...body, held }), String(held)).toMatchObject({ held: "unsaid" });
+    for (const leadDigest of [undefined, "A".repeat(64), "a".repeat(63), 42])
+      expect(readConversionRequest({ ...body, held: null, leadDigest })).toMatchObject({ leadDigest: null });
   });
   it("takes a missing or unknown consent as none", () => {
     for (const consent of [undefined, "yes", true])
@@ -183,7 +198,7 @@ describe("the body the function accepts", () => {
 });
 
 describe("the site's conversion body (the keys of docs/requirements.md#storing-and-reporting plus the visit)", () => {
-  it("keeps the spec's keys and meanings, with the phone in E.164 and the visit's context", () => {
+  it("keeps the spec's keys and meanings, with the phone in E.164, the visit's context and what the site vouches for", async () => {
     const lead = {
       id: stored.id,
       company: "Acme",
@@ -200,7 +215,7 @@ describe("the site's conversion body (the keys of docs/requirements.md#storing-a
       consent: "granted",
       noticeVersion: "2026-11-23",
     } as const;
-    const body = leadConversion(lead, {
+    const body = await leadConversion(lead, {
       pageUrl: "https://pagos.example/ar?fbclid=abc",
       userAgent: "UA",
       ip: null,
@@ -213,6 +228,11 @@ describe("the site's conversion body (the keys of docs/requirements.md#storing-a
       customData: { company: "Acme", reason: "goods", volume: "0-4999" },
       market: "ar",
       consent: "granted",
+      // The request passed every check, and the site stored exactly these details.
+      held: null,
+      leadDigest: sha256(
+        JSON.stringify([stored.id, "Acme", "Ana", "ana@example.com", "+5491112345678", "usa", "goods", "0-4999", "ar"]),
+      ),
       eventSourceUrl: "https://pagos.example/ar?fbclid=abc",
       clientUserAgent: "UA",
       fbc: "fb.1.1763860000000.abc",
@@ -244,15 +264,15 @@ describe("the local sink's line (embedded mode)", () => {
     fbc: "fb.1.1763860000000.IwAR0abc",
   };
 
-  it("says what Meta would get with consent, and that it would get nothing without; never the page's query", () => {
-    expect(localSinkFields(leadConversion({ ...lead, consent: "granted" }, visit))).toEqual({
+  it("says what Meta would get with consent, and that it would get nothing without; never the page's query", async () => {
+    expect(localSinkFields(await leadConversion({ ...lead, consent: "granted" }, visit))).toEqual({
       eventName: "Lead",
       page: "https://pagos.example/ar",
       consent: "granted",
       wouldSend: ["email", "phone", "country", "name", "clientUserAgent", "clientIpAddress", "fbc"],
     });
     for (const consent of ["denied", "unanswered"] as const) {
-      const line = localSinkFields(leadConversion({ ...lead, consent }, visit));
+      const line = localSinkFields(await leadConversion({ ...lead, consent }, visit));
       expect(line).toEqual({ eventName: "Lead", page: "https://pagos.example/ar", consent, wouldSend: [] });
       expect(JSON.stringify(line)).not.toMatch(/fbclid|IwAR|203\.0/);
     }

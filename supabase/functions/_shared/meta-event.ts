@@ -22,6 +22,14 @@ export type ConversionRequest = {
   market: string;
   /** The visitor's tracking consent for the market when they sent the lead: Meta gets nothing unless it allows. */
   consent: ConsentState;
+  /**
+   * What the site vouches for, in the signed call and never in a column the project's key can write: null when the
+   * request that sent this lead passed every check of the form (its Origin, a valid unspent proof, the limits, the
+   * ceiling), else why not (the held reason). Meta gets nothing unless it is null.
+   */
+  held: string | null;
+  /** The lead the site accepted in that request: `leadDigest` of its stored details. */
+  leadDigest: string;
   eventSourceUrl: string;
   clientUserAgent: string;
   clientIpAddress?: string;
@@ -33,6 +41,7 @@ export type ConversionRequest = {
 export type StoredLead = {
   id: string;
   created_at: string;
+  company: string;
   email: string;
   phone_e164: string;
   contact_name: string;
@@ -46,7 +55,24 @@ export type StoredLead = {
   held_reason: string | null;
 };
 export const STORED_LEAD_COLUMNS =
-  "id,created_at,email,phone_e164,contact_name,market,country,reason,volume,tracking_consent,held_reason";
+  "id,created_at,company,email,phone_e164,contact_name,market,country,reason,volume,tracking_consent,held_reason";
+
+/** The stored details a conversion is built from: what the site's call vouches for. */
+export type VouchedDetails = Pick<
+  StoredLead,
+  "id" | "company" | "contact_name" | "email" | "phone_e164" | "country" | "reason" | "volume" | "market"
+>;
+
+/**
+ * The SHA-256 (hex) of the JSON array of a lead's details in a fixed order: the site sends it for the lead it stored,
+ * the function recomputes it from the row it reads. A row written with the project's key directly (other details
+ * under an id the site later saw again) then differs, and is not reported. It carries no value Meta does not get
+ * hashed anyway.
+ */
+export function leadDigest(lead: VouchedDetails): Promise<string> {
+  const { id, company, contact_name, email, phone_e164, country, reason, volume, market } = lead;
+  return sha256Hex(JSON.stringify([id, company, contact_name, email, phone_e164, country, reason, volume, market]));
+}
 
 /** What the browser's visit contributes to the event, once checked. */
 export type VisitContext = {
@@ -195,7 +221,9 @@ const text = (value: unknown, max: number): value is string =>
  */
 export function readConversionRequest(
   body: unknown,
-): { eventId: string; consent: ConsentState; context: VisitContext } | { error: string } {
+):
+  | { eventId: string; consent: ConsentState; held: string | null; leadDigest: string | null; context: VisitContext }
+  | { error: string } {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return { error: "body must be a JSON object" };
   const b = body as Partial<Record<keyof ConversionRequest, unknown>>;
   if (b.eventName !== "Lead") return { error: "eventName must be Lead" };
@@ -207,9 +235,11 @@ export function readConversionRequest(
   if (text(b.clientIpAddress, 45) && IP.test(b.clientIpAddress)) context.clientIpAddress = b.clientIpAddress;
   if (text(b.fbp, 600) && FB_ID.test(b.fbp)) context.fbp = b.fbp;
   if (text(b.fbc, 600) && FB_ID.test(b.fbc)) context.fbc = b.fbc;
-  // A caller that does not say is treated as having no consent.
+  // A caller that does not say is treated as having no consent, and as not vouching for the lead.
   const consent = isConsentState(b.consent) ? b.consent : "unanswered";
-  return { eventId: b.eventId.toLowerCase(), consent, context };
+  const held = b.held === null ? null : typeof b.held === "string" && /^[a-z_]{1,32}$/.test(b.held) ? b.held : "unsaid";
+  const leadDigest = typeof b.leadDigest === "string" && /^[0-9a-f]{64}$/.test(b.leadDigest) ? b.leadDigest : null;
+  return { eventId: b.eventId.toLowerCase(), consent, held, leadDigest, context };
 }
 
 /** Whether Meta may receive this lead: both the call and the stored record must allow it. */

@@ -5,14 +5,18 @@
 // The body only names the lead (its id, which is also the browser pixel's eventID, so Meta deduplicates the
 // two) and the visit's context; who the person is comes from contact_submissions, read with the service role
 // Supabase gives every function. Claiming the row (setting conversion_reported_at, which anon cannot write)
-// before calling Meta makes a second report of a lead send nothing. Meta gets nothing about a person whose consent
-// does not allow it (the call's and the stored record's both count): the lead is then marked withheld, with why.
+// before calling Meta makes a second report of a lead send nothing. Whoever holds the project's key can insert rows,
+// so a row proves nothing by itself: Meta hears of a lead only when the signed call vouches for it (the request that
+// sent it passed every check of the form, and stored exactly these details) and the stored row is not held. Meta gets
+// nothing about a person whose consent does not allow it (the call's and the stored record's both count). A lead
+// Meta does not get is marked withheld, with why.
 // Plain fetch against PostgREST and the Graph API: no imports that need the internet at run time.
 import { readCappedBody } from "../_shared/capped-body.ts";
 import { DATABASE_TIMEOUT_MS, META_TIMEOUT_MS } from "../_shared/deadlines.ts";
 import { logLine } from "../_shared/json-log.ts";
 import {
   buildLeadEvent,
+  leadDigest,
   mayReport,
   readConversionRequest,
   STORED_LEAD_COLUMNS,
@@ -33,7 +37,7 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 
 /** Why Meta got nothing for a lead (conversion_withheld_reason). */
-type WithheldReason = "no_consent" | "held";
+type WithheldReason = "no_consent" | "held" | "not_vouched";
 
 type Config = {
   pixelId: string;
@@ -129,8 +133,9 @@ async function release(cfg: Config, id: string, at: string): Promise<void> {
 }
 
 /**
- * The claimed lead may not be reported: it is recorded as withheld instead, for lack of consent (for good) or because
- * the site held it (until an operator releases it, docs/leads.md).
+ * The claimed lead may not be reported: it is recorded as withheld instead, for lack of consent (for good), because
+ * the site held it (until an operator releases it, docs/leads.md), or because the row is not the lead the site's call
+ * vouched for (for good).
  */
 async function withhold(cfg: Config, id: string, at: string, why: WithheldReason): Promise<void> {
   const response = await leads(cfg, `id=eq.${id}&conversion_reported_at=eq.${encodeURIComponent(at)}`, {
@@ -151,6 +156,8 @@ async function unclaimable(cfg: Config, id: string): Promise<"missing" | "report
 const WITHHELD_MESSAGES: Record<WithheldReason, string> = {
   no_consent: "meta-conversion: nothing sent to Meta: the visitor's consent does not allow it",
   held: "meta-conversion: nothing sent to Meta: the site held the lead (no valid proof of work, or above the global ceiling)",
+  not_vouched:
+    "meta-conversion: nothing sent to Meta: the stored lead is not the one the site accepted (a row written with the project's key?)",
 };
 
 const reason = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
@@ -215,6 +222,7 @@ export async function handle(request: Request): Promise<Response> {
           reported: { error: "Already reported" },
           no_consent: { error: "Already withheld for lack of consent" },
           held: { error: "Withheld: the site held this lead" },
+          not_vouched: { error: "Withheld: the stored lead is not the one the site accepted" },
         }[why],
       );
     }
@@ -225,11 +233,14 @@ export async function handle(request: Request): Promise<Response> {
     return json(503, { error: "Database unavailable" });
   }
 
-  const withheld: WithheldReason | null = lead.held_reason
-    ? "held"
-    : !mayReport(lead, read.consent)
-      ? "no_consent"
-      : null;
+  const withheld: WithheldReason | null =
+    read.held !== null || lead.held_reason
+      ? "held"
+      : read.leadDigest !== (await leadDigest(lead))
+        ? "not_vouched"
+        : !mayReport(lead, read.consent)
+          ? "no_consent"
+          : null;
   if (withheld) {
     try {
       await withhold(cfg, lead.id, claimedAt, withheld);
