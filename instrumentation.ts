@@ -17,6 +17,9 @@ export async function register() {
     if (tracingEnabled(env)) (await import("./lib/telemetry/start-tracing")).startTracing(env);
     const { getRateLimiter } = await import("./lib/contact/rate-limiter");
     getRateLimiter();
+    // The confirmation email's shared limits connect now too, so the first lead's email finds them open.
+    const { leadEmailSettings } = await import("./lib/conversation/lead-email");
+    leadEmailSettings(env);
     const { log } = await import("./lib/logging/logger");
     if (env.CONTACT_PROOF === "off")
       log.warn("proof.off", "CONTACT_PROOF=off: every lead counts as proven (load tests only, never a live site)");

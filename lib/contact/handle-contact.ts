@@ -53,9 +53,10 @@ export type ContactDeps = {
   /** What the visitor is told after sending: the reference, when sales will call, the booking and WhatsApp links. */
   followUp?: (lead: FollowUpLead) => Promise<FollowUp>;
   /**
-   * Emails the lead its confirmation; only for a newly stored lead that passed the proof. Must not delay the response.
+   * Emails the lead its confirmation; only for a newly stored lead that passed the proof. `client` is the sender's
+   * address, which may use only a share of the site's hourly budget. Must not delay the response.
    */
-  confirm?: (lead: Lead, followUp: FollowUp) => void;
+  confirm?: (lead: Lead, followUp: FollowUp, client: string | undefined) => void;
   /**
    * The visitor's tracking consent for the market, from the request's cookies and the notice version they were shown.
    */
@@ -252,7 +253,7 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
     else deps.alert(lead, followUp);
   }
   // The lead's own email goes only to a newly stored lead that passed the browser's proof and is not held.
-  if (outcome === "stored" && followUp && !lead.held) deps.confirm?.(lead, followUp);
+  if (outcome === "stored" && followUp && !lead.held) deps.confirm?.(lead, followUp, client);
   return json(201, { ok: true, ...followUp });
 }
 

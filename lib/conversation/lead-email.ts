@@ -4,7 +4,7 @@ import { sendAlertEmail } from "../alerts/email-alert";
 import { ALERT_ATTEMPT_TIMEOUT_MS, ALERT_RETRY_DELAYS_MS, withRetries } from "../alerts/retry";
 import type { Lead } from "../contact/leads-store-contract";
 import type { LandingContent } from "../content/landing-content";
-import type { ServerEnv } from "../env/env";
+import { leadEmailOff, type ServerEnv } from "../env/env";
 import { log } from "../logging/logger";
 import { connectRedis } from "../redis/redis-client";
 import { inSpan, markActiveSpanFailed } from "../telemetry/spans";
@@ -22,14 +22,6 @@ export type LeadEmailSettings = {
   delays?: readonly number[];
   attemptTimeoutMs?: number;
 };
-
-/** Why no confirmation can go out with this environment; undefined when one can. */
-export function leadEmailOff(env: ServerEnv): "proof-off" | "no-smtp" | undefined {
-  // Without the browser's proof of work anyone's script could have sent the form in a stranger's name.
-  if (env.CONTACT_PROOF === "off") return "proof-off";
-  if (!env.SMTP_URL || !env.LEAD_EMAIL_FROM) return "no-smtp";
-  return undefined;
-}
 
 const holder = globalThis as typeof globalThis & { __leadEmailLimits?: LeadEmailLimits; __leadEmailRedis?: Redis };
 
@@ -49,6 +41,8 @@ type Sources = {
   settings: LeadEmailSettings | null;
   /** Why `settings` is null, for the log line. */
   off?: string;
+  /** The address of the client that sent the lead: it may use only a share of the hourly budget. */
+  client?: string;
 };
 
 /** A refusal by the recipient's server, for good (a 5xx at RCPT TO): that address is never written to again. */
@@ -81,7 +75,7 @@ export async function sendLeadConfirmation(lead: Lead, followUp: FollowUp, sourc
       ...(sources.off === "no-smtp" && { subject, text }),
     });
   }
-  const verdict = await settings.limits.take(lead.email);
+  const verdict = await settings.limits.take(lead.email, sources.client);
   if (!verdict.ok)
     return log.warn("lead_email.skipped", `No confirmation email: ${verdict.reason}`, {
       ...fields,

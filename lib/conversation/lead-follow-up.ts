@@ -2,11 +2,12 @@ import "server-only";
 import type { Lead } from "../contact/leads-store-contract";
 import type { LandingContent } from "../content/landing-content";
 import { getLanding } from "../content/landing-source";
+import { leadEmailOff } from "../env/env";
 import { serverEnv } from "../env/server-env";
 import { log } from "../logging/logger";
 import type { Market } from "../markets/markets";
 import { followUpFor, type FollowUp, type FollowUpLead } from "./follow-up";
-import { leadEmailOff, leadEmailSettings, sendLeadConfirmation } from "./lead-email";
+import { leadEmailSettings, sendLeadConfirmation } from "./lead-email";
 
 export type ContentRead = (market: Market) => Promise<LandingContent>;
 
@@ -48,8 +49,16 @@ export async function leadFollowUp(lead: FollowUpLead, content: ContentRead, now
   }
 }
 
-/** Sends the lead its confirmation email with the market's current content and this server's settings. */
-export async function confirmLead(lead: Lead, followUp: FollowUp, content: ContentRead): Promise<void> {
+/**
+ * Sends the lead its confirmation email with the market's current content and this server's settings; `client` is
+ * the address that sent it.
+ */
+export async function confirmLead(
+  lead: Lead,
+  followUp: FollowUp,
+  content: ContentRead,
+  client: string | undefined,
+): Promise<void> {
   const env = serverEnv();
   let landing;
   try {
@@ -66,5 +75,6 @@ export async function confirmLead(lead: Lead, followUp: FollowUp, content: Conte
     siteUrl: env.NEXT_PUBLIC_SITE_URL,
     settings: leadEmailSettings(env),
     off: leadEmailOff(env),
+    client,
   });
 }

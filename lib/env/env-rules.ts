@@ -50,11 +50,25 @@ export function ownHostHeader(env: ServerEnv): string | undefined {
   return env.FORWARDED_HOST_HEADER ?? (process.env.NODE_ENV === "development" ? "host" : undefined);
 }
 
-/** Each tier of the contact rate limit, per minute (0: off). */
+/** The global ceiling on proven leads a minute (and the hourly cap on held leads) when the operator names none. */
+export const DEFAULT_GLOBAL_PER_MINUTE = 100;
+
+/**
+ * Each tier of the contact rate limit, per minute (0: off). The global ceiling needs no client address, so it holds
+ * whatever the per-client limit is: only CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE=0 turns it off.
+ */
 export function contactRateLimits(env: ServerEnv): { perClient: number; perNetwork: number; global: number } {
   const perClient = env.CONTACT_RATE_LIMIT_PER_MINUTE;
-  const global = env.CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE ?? (perClient > 0 ? 100 : 0);
+  const global = env.CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE ?? DEFAULT_GLOBAL_PER_MINUTE;
   return { perClient, perNetwork: env.CONTACT_RATE_LIMIT_IPV6_48_PER_MINUTE ?? 4 * perClient, global };
+}
+
+/** Why no lead gets a confirmation email with this environment; undefined when one can. */
+export function leadEmailOff(env: ServerEnv): "proof-off" | "no-smtp" | undefined {
+  // Without the browser's proof of work anyone's script could have sent the form in a stranger's name.
+  if (env.CONTACT_PROOF === "off") return "proof-off";
+  if (!env.SMTP_URL || !env.LEAD_EMAIL_FROM) return "no-smtp";
+  return undefined;
 }
 
 /** A host on this machine (a URL's hostname): plain http or SMTP to it never crosses a network. */

@@ -18,3 +18,23 @@ export function connectRedis(url: string, purpose: string): Redis {
   client.on("error", () => {});
   return client;
 }
+
+/**
+ * Resolves true once `client` is connected (at once when it is), false if it is not within `ms`. A connection opened
+ * at start is not ready for the first few milliseconds, and with the offline queue off a command sent then fails:
+ * a caller that must not lose its first use (a lead's confirmation) waits here first.
+ */
+export function whenReady(client: Redis, ms: number): Promise<boolean> {
+  if (client.status === "ready") return Promise.resolve(true);
+  if (client.status === "end") return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      clearTimeout(timer);
+      client.off("ready", onReady);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), ms);
+    client.on("ready", onReady);
+  });
+}

@@ -11,6 +11,7 @@ import { followUpFor } from "@/lib/conversation/follow-up";
 import { leadEmailSettings, sendLeadConfirmation, type LeadEmailSettings } from "@/lib/conversation/lead-email";
 import { memoryLimits, redisLimits, SUPPRESSION_SET, type LeadEmailLimits } from "@/lib/conversation/send-limits";
 import { MARKETS, type Market } from "@/lib/markets/markets";
+import { connectRedis } from "@/lib/redis/redis-client";
 import { readDoc } from "../support/docs";
 import { captureLogs, type CapturedLogs } from "../support/log-lines";
 import { startRedis, type TestRedis } from "../support/redis-server";
@@ -81,11 +82,12 @@ function instance(prefix: string, perHour = 60): LeadEmailSettings {
   clients.push(client);
   return settings(redisLimits(client, perHour, prefix));
 }
-const confirm = (lead: Lead, with_: LeadEmailSettings | null) =>
+const confirm = (lead: Lead, with_: LeadEmailSettings | null, client?: string) =>
   sendLeadConfirmation(lead, followUpFor(lead, landing[lead.market].followUp, AT), {
     landing: landing[lead.market],
     siteUrl: SITE,
     settings: with_,
+    client,
   });
 
 /** The href of every link in the HTML part, as a browser or mail client reads them. */
@@ -148,9 +150,61 @@ describe("the lead's confirmation email", () => {
     expect(logs.events("lead_email.skipped").map((l) => l.reason)).toEqual(["address-limit", "address-limit"]);
   });
 
+  it("at most three a day to one mailbox however it is spelled, across two instances and a restart", async () => {
+    const spellings = [
+      "target@gmail.com",
+      "target+1@gmail.com",
+      "t.arget@gmail.com",
+      "Target+2@GoogleMail.com",
+      "T.A.R.G.E.T@GMAIL.COM",
+    ];
+    const [a, b] = [instance("mailbox-test"), instance("mailbox-test")];
+    await confirm(sampleLead({ email: spellings[0] }), a);
+    await confirm(sampleLead({ email: spellings[1] }), b);
+    // A restart: a new process, a new connection, the same Redis.
+    const restarted = instance("mailbox-test");
+    for (const email of spellings.slice(2)) await confirm(sampleLead({ email }), restarted);
+    expect(mails).toHaveLength(3);
+    expect(logs.events("lead_email.skipped").map((l) => l.reason)).toEqual(["address-limit", "address-limit"]);
+    // The same rule on a business domain: plus-addressing and the domain's case.
+    for (const email of [
+      "ventas@empresa.example",
+      "ventas+a@EMPRESA.example",
+      "Ventas+b@empresa.example",
+      "ventas+c@empresa.example",
+    ])
+      await confirm(sampleLead({ email }), a);
+    expect(mails).toHaveLength(6);
+  });
+
+  it("one client may use only a share of the hourly budget: another client's lead still gets its email", async () => {
+    // 20 an hour for the site: one client gets 2 of them, whatever mailboxes its leads name.
+    const [a, b] = [instance("client-test", 20), instance("client-test", 20)];
+    for (let i = 0; i < 25; i++)
+      await confirm(sampleLead({ email: `lead${i}@empresa${i}.example` }), i % 2 ? a : b, "198.51.100.7");
+    expect(mails).toHaveLength(2);
+    // An IPv6 client rotating through its /64 is one client; through its /48, one network.
+    for (let i = 0; i < 6; i++)
+      await confirm(sampleLead({ email: `v6-${i}@empresa.example` }), a, `2001:db8:1:${i}::${i + 1}`);
+    expect(mails).toHaveLength(4);
+    await confirm(sampleLead({ email: "cliente@real.example" }), b, "203.0.113.20");
+    expect(mails.at(-1)!.rcptTo).toEqual(["cliente@real.example"]);
+    expect(new Set(logs.events("lead_email.skipped").map((l) => l.reason))).toEqual(new Set(["client-limit"]));
+  });
+
+  it("the first email after a start waits for the shared store's connection instead of skipping", async () => {
+    // As the server opens it: no offline queue, so a command sent before the connection is up fails at once.
+    const client = connectRedis(redis.url, "lead-email-test");
+    clients.push(client);
+    await confirm(sampleLead({ email: "primero@empresa.example" }), settings(redisLimits(client, 60, "ready-test")));
+    expect(logs.events("lead_email.skipped")).toEqual([]);
+    expect(mails.map((m) => m.rcptTo)).toEqual([["primero@empresa.example"]]);
+  });
+
   it("a ceiling per hour for the whole site, shared by the instances", async () => {
     const [a, b] = [instance("hour-test", 4), instance("hour-test", 4)];
-    for (let i = 0; i < 6; i++) await confirm(sampleLead({ email: `lead${i}@empresa.example` }), i % 2 ? a : b);
+    for (let i = 0; i < 6; i++)
+      await confirm(sampleLead({ email: `lead${i}@empresa.example` }), i % 2 ? a : b, `198.51.100.${i + 1}`);
     expect(mails).toHaveLength(4);
     expect(logs.events("lead_email.skipped").map((l) => l.reason)).toEqual(["hourly-limit", "hourly-limit"]);
     // An address refused by the ceiling kept its own allowance: the next hour it may still get its three.
@@ -163,7 +217,8 @@ describe("the lead's confirmation email", () => {
     logs.restore();
     logs = captureLogs();
     await confirm(sampleLead({ email: "Bounce@Empresa.example" }), b);
-    expect(logs.events("lead_email.skipped").map((l) => l.reason)).toEqual(["suppressed"]);
+    await confirm(sampleLead({ email: "bounce+otra@EMPRESA.example" }), a);
+    expect(logs.events("lead_email.skipped").map((l) => l.reason)).toEqual(["suppressed", "suppressed"]);
     expect(mails).toEqual([]);
   });
 
@@ -180,8 +235,9 @@ describe("the lead's confirmation email", () => {
     clients.push(client);
     const instanceWithDefaultSet = settings(redisLimits(client, 60));
     await confirm(sampleLead({ email: "quejoso@empresa.example" }), instanceWithDefaultSet);
+    await confirm(sampleLead({ email: "Quejoso+otra@empresa.EXAMPLE" }), instanceWithDefaultSet);
     expect(mails).toEqual([]);
-    expect(logs.events("lead_email.skipped").map((l) => l.reason)).toEqual(["suppressed"]);
+    expect(logs.events("lead_email.skipped").map((l) => l.reason)).toEqual(["suppressed", "suppressed"]);
   });
 
   it("none without the browser's proof (CONTACT_PROOF=off) and none without a sender", async () => {

@@ -39,8 +39,8 @@ export function POST(request: Request): Promise<Response> {
       },
       followUp: (lead) => leadFollowUp(lead, content),
       // The lead's own email, in its own span, after the response like the alert.
-      confirm: (lead, followUp) =>
-        after(() => inSpan("lead_email.confirm", {}, () => confirmLead(lead, followUp, content))),
+      confirm: (lead, followUp, client) =>
+        after(() => inSpan("lead_email.confirm", {}, () => confirmLead(lead, followUp, content, client))),
       consent: async (market, cookieHeader, noticeVersion) =>
         consentState(cookieHeader, market, noticeVersion, await askConsentFor(market)),
       siteUrl: serverEnv().NEXT_PUBLIC_SITE_URL,
