@@ -46,6 +46,7 @@ try {
       NEXT_PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
       EMBEDDED_DB_DIR: join(work, `db-${i}`),
       CONTACT_RATE_LIMIT_PER_MINUTE: "0",
+      CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: "0",
       ...variant.env,
     });
     const server = await startNext(variant.dir, port, env);

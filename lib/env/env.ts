@@ -19,6 +19,7 @@ export type { ServerEnv } from "./server-schema.ts";
 export { salesRecipients } from "./sales-alert-env.ts";
 export * from "./env-rules.ts";
 export { productionRefusal } from "./production-refusal.ts";
+export { productionWarnings, type StartWarning } from "./production-warnings.ts";
 
 export function readServerEnv(source: Record<string, string | undefined> = process.env): ServerEnv {
   const pub = readPublicEnv();

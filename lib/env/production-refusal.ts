@@ -1,5 +1,5 @@
 import { MIN_SECRET_LENGTH } from "#edge/signed-request";
-import { clientIpHeader, isLoopbackHost, leadsBackend } from "./env-rules.ts";
+import { clientIpHeader, isLoopbackHost, leadEmailOff, leadsBackend } from "./env-rules.ts";
 import { contentBackend } from "./public-env.ts";
 import type { ServerEnv } from "./server-schema.ts";
 
@@ -62,6 +62,17 @@ export function productionRefusal(env: ServerEnv): string | undefined {
   if (redis?.protocol === "redis:" && !isLoopbackHost(redis.hostname) && !env.REDIS_ALLOW_PLAINTEXT) {
     problems.push(
       "REDIS_URL is redis:// to another machine, which sends its password and the cached pages in clear: use rediss:// (TLS), or set REDIS_ALLOW_PLAINTEXT=1 if only your servers can reach it on a private network",
+    );
+  }
+  // Vercel runs each request on whichever instance of the function it likes: nothing kept in one process is a bound.
+  if (env.VERCEL && !env.REDIS_URL) {
+    problems.push(
+      "on Vercel any request may reach another instance of the function, so spent proofs, the rate limits, the held-lead cap and the confirmation email's caps need a shared store: set REDIS_URL (e.g. Upstash, rediss://)",
+    );
+  }
+  if (!leadEmailOff(env) && !env.REDIS_URL && !env.VERCEL) {
+    problems.push(
+      "LEAD_EMAIL_FROM sends confirmations to addresses anyone can type, and their caps (3 a day to a mailbox, LEAD_EMAIL_PER_HOUR) must outlive a restart and hold across instances: set REDIS_URL, or unset LEAD_EMAIL_FROM",
     );
   }
   // The Studio keeps an editor's token in localStorage, which any script on its origin can read: Meta's included.

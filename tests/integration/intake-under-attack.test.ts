@@ -24,8 +24,8 @@ let held: Lead[];
 let reported: Lead[];
 let deps: ContactDeps;
 
-const limiter = (purpose: RateLimitPurpose) => {
-  const { limits, windowMs, ceilingNotice } = limitsFor(purpose, readServerEnv({}));
+const limiter = (purpose: RateLimitPurpose, env: Record<string, string> = {}) => {
+  const { limits, windowMs, ceilingNotice } = limitsFor(purpose, readServerEnv(env));
   return new MemoryRateLimiter(limits, { windowMs, ceilingNotice });
 };
 
@@ -166,5 +166,34 @@ describe("the proof of work", () => {
     expect(hourly.slice(95).every((s) => s === 429)).toBe(true);
     expect((await post(valid({ proof: await proof() }), "203.0.113.81")).status).toBe(201);
     expect((await rows()).filter((r) => r.held_reason === "no_proof")).toHaveLength(100);
+  });
+});
+
+describe("without a per-client limit (CONTACT_RATE_LIMIT_PER_MINUTE=0, as npm run start:local runs)", () => {
+  const zero = { CONTACT_RATE_LIMIT_PER_MINUTE: "0" };
+  beforeEach(() => {
+    deps.limiter = limiter("contact", zero);
+    deps.limiters = {
+      invalid: limiter("contact-invalid", zero),
+      held: limiter("contact-held", zero),
+      heldPerHour: limiter("contact-held-hourly", zero),
+      ceiling: limiter("contact-ceiling", zero),
+    };
+  });
+
+  it("still caps held leads per hour: 150 proof-less leads from one client, 100 stored, then 429", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 150; i++) statuses.push((await post(valid(), "203.0.113.90")).status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(100);
+    expect(statuses.slice(100).every((s) => s === 429)).toBe(true);
+    expect((await rows()).filter((r) => r.held_reason === "no_proof")).toHaveLength(100);
+  });
+
+  it("still holds the global ceiling: one client's 105 proven leads, 100 alerted, 5 to the summary", async () => {
+    // Proven by fiat here: what is tested is the ceiling, not 105 more solved proofs.
+    deps.proof = async () => ({ ok: true });
+    for (let i = 0; i < 105; i++) expect((await post(valid(), "203.0.113.91")).status).toBe(201);
+    expect(alerted).toHaveLength(100);
+    expect(held.map((l) => l.held)).toEqual(Array(5).fill("over_ceiling"));
   });
 });

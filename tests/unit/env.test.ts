@@ -8,6 +8,7 @@ import {
   logLevel,
   ownHostHeader,
   productionRefusal,
+  productionWarnings,
   readServerEnv,
   requestIdHeader,
   salesRecipients,
@@ -18,6 +19,7 @@ import { commonHeaders } from "@/lib/security-headers";
 afterEach(() => vi.unstubAllEnvs());
 
 const STRONG = "0123456789abcdef0123456789abcdef";
+const REDIS = "rediss://default:a-password@redis.example:6379";
 
 describe("environment", () => {
   it("selects the embedded defaults when nothing is configured", () => {
@@ -87,9 +89,9 @@ describe("environment", () => {
       ),
     ).toBeUndefined();
     expect(productionRefusal(readServerEnv({ CONTACT_PROOF_SECRET: STRONG, ...supabase }))).not.toMatch(/LEADS_STORE/);
-    // Vercel's own header is known, so the platform needs no CLIENT_IP_HEADER.
+    // Vercel's own header is known, so the platform needs no CLIENT_IP_HEADER (it needs a shared store: below).
     expect(
-      productionRefusal(readServerEnv({ CONTACT_PROOF_SECRET: STRONG, ...supabase, VERCEL: "1" })),
+      productionRefusal(readServerEnv({ CONTACT_PROOF_SECRET: STRONG, ...supabase, VERCEL: "1", REDIS_URL: REDIS })),
     ).toBeUndefined();
   });
 
@@ -256,13 +258,13 @@ describe("environment", () => {
         }),
       ),
     ).toEqual({ perClient: 5, perNetwork: 50, global: 0 });
-    // 0 runs without limits, unless a ceiling is asked for explicitly (it needs no client address).
+    // 0 turns off the limits per client only: the ceiling needs no client address, and holds unless set to 0 itself.
     expect(
       contactRateLimits(readServerEnv({ CONTACT_PROOF_SECRET: STRONG, CONTACT_RATE_LIMIT_PER_MINUTE: "0" })),
     ).toEqual({
       perClient: 0,
       perNetwork: 0,
-      global: 0,
+      global: 100,
     });
     expect(
       contactRateLimits(
@@ -276,6 +278,75 @@ describe("environment", () => {
     expect(() => readServerEnv({ CONTACT_PROOF_SECRET: STRONG, CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: "-1" })).toThrow(
       /CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE/,
     );
+  });
+
+  describe("every documented bound, in every documented deployment", () => {
+    const supabase = {
+      CONTACT_PROOF_SECRET: STRONG,
+      SUPABASE_URL: "https://abc.supabase.co",
+      SUPABASE_ANON_KEY: "anon",
+      CONVERSION_SIGNING_SECRET: STRONG,
+      CLIENT_IP_HEADER: "x-real-ip",
+    };
+    const events = (env: Record<string, string>) => productionWarnings(readServerEnv(env)).map((w) => w.event);
+
+    it("without a per-client limit, the global ceiling and the hourly cap on held leads still hold, and the start says so", () => {
+      const env = readServerEnv({ ...supabase, REDIS_URL: REDIS, CONTACT_RATE_LIMIT_PER_MINUTE: "0" });
+      expect(contactRateLimits(env).global).toBe(100);
+      const [warning, ...others] = productionWarnings(env);
+      expect(others).toEqual([]);
+      expect(warning).toEqual({
+        event: "rate_limit.client_off",
+        message: expect.stringMatching(
+          /CONTACT_RATE_LIMIT_PER_MINUTE=0: .*the global ceiling \(100 proven leads a minute\) and the hourly cap on held leads \(100\) still apply/,
+        ),
+      });
+      // Turning the ceiling off too is said, naming its variable.
+      expect(events({ ...supabase, REDIS_URL: REDIS, CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: "0" })).toEqual([
+        "rate_limit.global_off",
+      ]);
+      expect(events({ ...supabase, REDIS_URL: REDIS })).toEqual([]);
+    });
+
+    it("on Vercel (many instances) refuses to start without REDIS_URL, naming it", () => {
+      const vercel = { ...supabase, CLIENT_IP_HEADER: "", VERCEL: "1" };
+      expect(productionRefusal(readServerEnv(vercel))).toMatch(/on Vercel .*spent proofs.*set REDIS_URL/);
+      expect(productionRefusal(readServerEnv({ ...vercel, REDIS_URL: REDIS }))).toBeUndefined();
+      expect(events({ ...vercel, REDIS_URL: REDIS })).toEqual([]);
+    });
+
+    it("elsewhere, without REDIS_URL, says at start which bounds live in this process only", () => {
+      for (const env of [
+        supabase,
+        { CONTACT_PROOF_SECRET: STRONG, LEADS_STORE: "embedded", CLIENT_IP_HEADER: "x-real-ip" },
+      ]) {
+        expect(productionRefusal(readServerEnv(env))).toBeUndefined();
+        const [warning] = productionWarnings(readServerEnv(env));
+        expect(warning).toEqual({
+          event: "shared_store.missing",
+          message: expect.stringMatching(
+            /REDIS_URL is unset: spent proofs, the rate limits, the hourly cap on held leads/,
+          ),
+        });
+      }
+    });
+
+    it("refuses confirmation emails whose caps would not outlive a restart or hold across instances: they need REDIS_URL", () => {
+      const email = {
+        SMTP_URL: "smtps://user:pass@smtp.example.com:465",
+        SALES_EMAIL_FROM: "alertas@puente.example",
+        SALES_EMAIL_TO: "ventas@puente.example",
+        LEAD_EMAIL_FROM: "hola@puente.example",
+      };
+      expect(productionRefusal(readServerEnv({ ...supabase, ...email }))).toMatch(
+        /LEAD_EMAIL_FROM .*3 a day to a mailbox, LEAD_EMAIL_PER_HOUR.*set REDIS_URL, or unset LEAD_EMAIL_FROM/,
+      );
+      expect(productionRefusal(readServerEnv({ ...supabase, ...email, REDIS_URL: REDIS }))).toBeUndefined();
+      // No confirmation without the proof, so nothing to cap.
+      expect(
+        productionRefusal(readServerEnv({ ...supabase, ...email, CONTACT_PROOF: "off", CONTACT_PROOF_SECRET: "" })),
+      ).toBeUndefined();
+    });
   });
 
   it("reads the client-address header the operator names, or the platform's", () => {
