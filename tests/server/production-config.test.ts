@@ -1,6 +1,8 @@
 import { expect, test } from "vitest";
 import { spawn } from "node:child_process";
-import { statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { E2E_PORTS } from "../support/e2e-hosts";
 import { exitedWithin } from "../support/server-process";
 
@@ -8,6 +10,7 @@ import { exitedWithin } from "../support/server-process";
 // with one line saying what to set — never fall back silently to the development defaults.
 const PORT = E2E_PORTS.productionConfig;
 const NEXT = "node_modules/next/dist/bin/next";
+const STRONG_SECRET = "0123456789abcdef0123456789abcdef";
 /** `npm start`: the standalone server the build wrote (scripts/start-standalone.mjs). */
 const START = "scripts/start-standalone.mjs";
 
@@ -96,6 +99,54 @@ test("npm start reporting to Supabase without CONVERSION_SIGNING_SECRET, or with
   expect(line).toMatch(/REDIS_URL has no password/);
   expect(line).toMatch(/REDIS_ALLOW_PLAINTEXT=1/);
   expect(line).not.toMatch(/CONVERSION_SIGNING_SECRET/);
+});
+
+test("npm start on Vercel without REDIS_URL refuses to start, naming it: any request may reach another instance", async () => {
+  const { code, stderr } = await start({
+    VERCEL: "1",
+    SUPABASE_URL: "http://127.0.0.1:9",
+    SUPABASE_ANON_KEY: "anon",
+    CONVERSION_SIGNING_SECRET: STRONG_SECRET,
+    CONTACT_PROOF_SECRET: STRONG_SECRET,
+  });
+  expect(code).toBe(1);
+  expect(refusalLine(stderr)).toMatch(/on Vercel .*set REDIS_URL/);
+});
+
+test("npm start with CONTACT_RATE_LIMIT_PER_MINUTE=0 and no Redis serves, and says at start what still holds and what lives in this process", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "zero-limit-"));
+  const child = spawn(process.execPath, [START], {
+    env: bareEnv({
+      PORT: String(PORT),
+      HOSTNAME: "127.0.0.1",
+      LEADS_STORE: "embedded",
+      EMBEDDED_DB_DIR: join(dir, "pglite"),
+      CONTACT_RATE_LIMIT_PER_MINUTE: "0",
+      CONTACT_PROOF_SECRET: STRONG_SECRET,
+    }),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  try {
+    const warnings = () =>
+      stdout
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l) as { level: string; event: string; msg: string })
+        .filter((l) => l.level === "warn");
+    await expect
+      .poll(() => warnings().map((w) => w.event), { timeout: 30_000 })
+      .toEqual(expect.arrayContaining(["rate_limit.client_off", "shared_store.missing"]));
+    expect(warnings().find((w) => w.event === "rate_limit.client_off")!.msg).toMatch(
+      /global ceiling \(100 proven leads a minute\) and the hourly cap on held leads \(100\) still apply/,
+    );
+    expect(child.exitCode).toBeNull();
+  } finally {
+    child.kill("SIGTERM");
+    await exitedWithin(child, 15_000);
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("next build without NEXT_PUBLIC_SITE_URL stops at once naming it, leaving the existing build alone", async () => {
