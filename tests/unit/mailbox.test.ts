@@ -6,11 +6,22 @@ describe("one key per mailbox, however the address is spelled", () => {
   it.each([
     [
       "target@gmail.com",
-      ["target@gmail.com", "target+1@gmail.com", "t.arget@gmail.com", "T.A.R.G.E.T+x@GoogleMail.com", "target@GMAIL.COM."],
+      [
+        "target@gmail.com",
+        "target+1@gmail.com",
+        "t.arget@gmail.com",
+        "T.A.R.G.E.T+x@GoogleMail.com",
+        "target@GMAIL.COM.",
+      ],
     ],
     [
       "target@empresa.example",
-      ["target@empresa.example", "target+1@empresa.example", "Target+promo@Empresa.Example", " TARGET@empresa.example "],
+      [
+        "target@empresa.example",
+        "target+1@empresa.example",
+        "Target+promo@Empresa.Example",
+        " TARGET@empresa.example ",
+      ],
     ],
     ["target@outlook.com", ["target@outlook.com", "Target+x@Outlook.com", "target+y@OUTLOOK.COM"]],
     ["target@yahoo.com", ["target@yahoo.com", "target-news@yahoo.com", "Target@Yahoo.com"]],
