@@ -5,6 +5,7 @@ import { addCompileHints } from "./lib/build/compile-hints";
 import { writePhoneMetadata } from "./lib/build/phone-metadata";
 import { writeTouchScript } from "./lib/build/touch-script";
 import { buildSiteUrl, contentBackend, readServerEnv } from "./lib/env/env";
+import { DEFAULT_MARKET, MARKET_CODES_PATTERN } from "./lib/markets/markets";
 import { commonHeaders, landingCsp, studioCsp } from "./lib/security-headers";
 
 // Checked when `next dev`, `next build` or `next start` loads this file: a half-configured service stops the
@@ -54,9 +55,9 @@ const nextConfig = (phase: string): NextConfig => ({
     turbopackFileSystemCacheForBuild: !env.SKIP_BUILD_CACHE,
   },
   async redirects() {
-    // docs/requirements.md#routes-and-languages: "/" replaces its history entry with /mx, so a server-side temporary
-    // redirect.
-    return [{ source: "/", destination: "/mx", permanent: false }];
+    // docs/requirements.md#routes-and-languages: "/" replaces its history entry with the default market's page, so a
+    // server-side temporary redirect.
+    return [{ source: "/", destination: `/${DEFAULT_MARKET}`, permanent: false }];
   },
   async rewrites() {
     return {
@@ -64,7 +65,7 @@ const nextConfig = (phase: string): NextConfig => ({
       // published campaign page's, which proxy.ts marks with this header (and strips from every other request).
       beforeFiles: [
         {
-          source: "/:market(mx|br|ar)/:rest+",
+          source: `/:market(${MARKET_CODES_PATTERN})/:rest+`,
           missing: [{ type: "header", key: "x-campaign-page" }],
           destination: "/:market",
         },
@@ -76,9 +77,9 @@ const nextConfig = (phase: string): NextConfig => ({
       // layout rather than as the site's 404 page, which logs it. The dynamic routes below og, seed-images and studio
       // stay theirs, and Next's own below _next; an unknown /api/<name> is a 404 like any other path.
       afterFiles: [
-        { source: "/:path((?!(?:mx|br|ar|studio)$)[^/]+)", destination: "/_unknown/_/:path" },
+        { source: `/:path((?!(?:${MARKET_CODES_PATTERN}|studio)$)[^/]+)`, destination: "/_unknown/_/:path" },
         {
-          source: "/:first((?!(?:mx|br|ar|studio|og|seed-images|_next)/)[^/]+)/:second",
+          source: `/:first((?!(?:${MARKET_CODES_PATTERN}|studio|og|seed-images|_next)/)[^/]+)/:second`,
           destination: "/_unknown/_/:first/:second",
         },
       ],

@@ -3,15 +3,17 @@ import { CAMPAIGN_HEADER, isCampaignPath } from "./lib/campaign/campaign-routing
 import { readServerEnv } from "./lib/env/env";
 import { studioHostDecision } from "./lib/http/studio-host";
 import { log } from "./lib/logging/logger";
+import { MARKET_CODES_PATTERN } from "./lib/markets/markets";
 
 /**
  * The paths no route serves: the 404 page logs them. Landing pages, social images, the Studio, the API and assets
  * never.
  */
-const UNKNOWN_PATH =
-  /^\/(?!(?:mx|br|ar|og|studio|api|_next)(?:\/|$)|favicon\.ico$|robots\.txt$|sitemap\.xml$|icon\.svg$).+/;
+const UNKNOWN_PATH = new RegExp(
+  String.raw`^\/(?!(?:${MARKET_CODES_PATTERN}|og|studio|api|_next)(?:\/|$)|favicon\.ico$|robots\.txt$|sitemap\.xml$|icon\.svg$).+`,
+);
 
-const BELOW_MARKET = /^\/(?:mx|br|ar)\/./;
+const BELOW_MARKET = new RegExp(String.raw`^\/(?:${MARKET_CODES_PATTERN})\/.`);
 
 let env: ReturnType<typeof readServerEnv> | undefined;
 

@@ -6,7 +6,7 @@ import { visionTool } from "@sanity/vision";
 import { defineConfig } from "sanity";
 import { defineLocations, presentationTool } from "sanity/presentation";
 import { structureTool } from "sanity/structure";
-import { MARKETS, MARKET_NAMES, isMarket } from "../lib/markets/markets";
+import { DEFAULT_MARKET, MARKETS, MARKET_NAMES, isMarket } from "../lib/markets/markets";
 import { schemaTypes } from "../schemas";
 import { CAMPAIGN_TEMPLATE, structure } from "./structure";
 import { ToolMenuWithLanguage } from "./language-menu";
@@ -41,7 +41,7 @@ export default defineConfig({
     presentationTool({
       previewUrl: {
         origin: siteOrigin(),
-        initial: "/mx",
+        initial: `/${DEFAULT_MARKET}`,
         previewMode: { enable: "/api/draft-mode/enable", disable: "/api/draft-mode/disable" },
       },
       resolve: {

@@ -1,7 +1,7 @@
 import { esESLocale } from "@sanity/locale-es-es";
 import { ptBRLocale } from "@sanity/locale-pt-br";
 import { defineLocaleResourceBundle, type LocaleDefinition, type LocaleResourceRecord } from "sanity";
-import { MARKETS, type Market } from "../lib/markets/markets";
+import { MARKETS, MARKET_NAMES, type Market } from "../lib/markets/markets";
 import { STUDIO_NAMESPACE, TAB_TITLES, tabKey, type TabTitle } from "../schemas/tab-titles";
 
 export { STUDIO_NAMESPACE };
@@ -19,35 +19,38 @@ type DeskWords = {
   language: string;
   landingPages: string;
   market: Record<Market, string>;
-  landingPage: (market: string) => string;
+  landingPage: (name: string, market: Market) => string;
   campaignPages: string;
-  privacyNotice: (market: string) => string;
+  privacyNotice: (name: string, market: Market) => string;
 };
+
+/** "do Brasil" but "da Argentina": Portuguese puts each country's own article before its name. */
+const PORTUGUESE_OF: Record<Market, "do" | "da"> = { mx: "do", br: "do", ar: "da" };
 
 const WORDS: Record<StudioLocale, DeskWords> = {
   "en-US": {
     language: "Language",
     landingPages: "Landing pages",
-    market: { mx: "Mexico", br: "Brazil", ar: "Argentina" },
-    landingPage: (market) => `${market} landing page`,
+    market: MARKET_NAMES,
+    landingPage: (name) => `${name} landing page`,
     campaignPages: "Campaign pages",
-    privacyNotice: (market) => `${market} privacy notice`,
+    privacyNotice: (name) => `${name} privacy notice`,
   },
   "es-ES": {
     language: "Idioma",
     landingPages: "Páginas de destino",
     market: { mx: "México", br: "Brasil", ar: "Argentina" },
-    landingPage: (market) => `Página de ${market}`,
+    landingPage: (name) => `Página de ${name}`,
     campaignPages: "Páginas de campaña",
-    privacyNotice: (market) => `Aviso de privacidad de ${market}`,
+    privacyNotice: (name) => `Aviso de privacidad de ${name}`,
   },
   "pt-BR": {
     language: "Idioma",
     landingPages: "Páginas de destino",
     market: { mx: "México", br: "Brasil", ar: "Argentina" },
-    landingPage: (market) => `Página ${market === "Argentina" ? "da" : "do"} ${market}`,
+    landingPage: (name, market) => `Página ${PORTUGUESE_OF[market]} ${name}`,
     campaignPages: "Páginas de campanha",
-    privacyNotice: (market) => `Aviso de privacidade ${market === "Argentina" ? "da" : "do"} ${market}`,
+    privacyNotice: (name, market) => `Aviso de privacidade ${PORTUGUESE_OF[market]} ${name}`,
   },
 };
 
@@ -69,8 +72,8 @@ function resources(locale: StudioLocale, words: DeskWords): LocaleResourceRecord
   };
   for (const market of MARKETS) {
     record[deskKey.market(market)] = words.market[market];
-    record[deskKey.landingPage(market)] = words.landingPage(words.market[market]);
-    record[deskKey.privacyNotice(market)] = words.privacyNotice(words.market[market]);
+    record[deskKey.landingPage(market)] = words.landingPage(words.market[market], market);
+    record[deskKey.privacyNotice(market)] = words.privacyNotice(words.market[market], market);
   }
   for (const title of Object.keys(TAB_TITLES) as TabTitle[]) record[tabKey(title)] = TAB_TITLES[title][locale];
   return record;

@@ -1,9 +1,10 @@
 import type { LandingContent } from "@/lib/content/landing-content";
+import type { MarketCurrency } from "@/lib/markets/markets";
 import { Note, NoteMarker } from "./note-marker";
 import { RichText } from "./rich-text";
 import { SavingsEstimate } from "./savings-estimate";
 
-type Props = { hero: LandingContent["hero"]; brandName: string; locale: string; currency: string };
+type Props = { hero: LandingContent["hero"]; brandName: string; locale: string; currency: MarketCurrency };
 
 /**
  * The headline, its claim and the call to action, with the savings estimate beside them on a wide screen and under

@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from "react";
 import type { LandingContent } from "@/lib/content/landing-content";
 import { formatCurrency } from "@/lib/markets/currency";
+import type { MarketCurrency } from "@/lib/markets/markets";
 import { estimateSavings, parseAmount, volumeForAmount } from "@/lib/savings/estimate";
 
 type Props = {
@@ -10,7 +11,7 @@ type Props = {
   cta: string;
   brandName: string;
   locale: string;
-  currency: string;
+  currency: MarketCurrency;
   /** The footnote under the card (source and date of the assumptions), rendered on the server. */
   children: ReactNode;
   noteId: string;

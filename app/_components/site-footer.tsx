@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { LandingContent } from "@/lib/content/landing-content";
-import type { Market } from "@/lib/markets/markets";
+import { MARKET_BY_CODE, type AddressField, type Market } from "@/lib/markets/markets";
 
 type Props = {
   market: Market;
@@ -11,15 +11,11 @@ type Props = {
 };
 
 /**
- * An address the way the market writes it: São Paulo – SP, 04538-133 in Brazil; 06600 Ciudad de México, CDMX elsewhere.
+ * An address the way the market writes it (its declared format): São Paulo – SP, 04538-133 in Brazil; 06600 Ciudad de
+ * México, CDMX in Mexico.
  */
-export function formatAddress(
-  market: Market,
-  { streetAddress, postalCode, addressLocality, addressRegion }: LandingContent["company"]["address"],
-): string {
-  return market === "br"
-    ? `${streetAddress}, ${addressLocality} – ${addressRegion}, ${postalCode}`
-    : `${streetAddress}, ${postalCode} ${addressLocality}, ${addressRegion}`;
+export function formatAddress(market: Market, address: LandingContent["company"]["address"]): string {
+  return MARKET_BY_CODE[market].addressFormat.replace(/\{(\w+)\}/g, (_, field: AddressField) => address[field]);
 }
 
 export function SiteFooter({ market, brandName, company, footer, links }: Props) {

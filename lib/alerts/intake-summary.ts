@@ -4,7 +4,7 @@ import type { HeldReason } from "../contact/held-reasons";
 import { sharedRedis } from "../contact/rate-limiter";
 import { serverEnv } from "../env/server-env";
 import { log } from "../logging/logger";
-import { MARKETS, type Market } from "../markets/markets";
+import { MARKETS, MARKET_BY_CODE, type Language, type Market } from "../markets/markets";
 import { sendAlertEmail } from "./email-alert";
 import { leadWebhookBody, postSignedJson } from "./lead-webhook";
 import { ALERT_ATTEMPT_TIMEOUT_MS, ALERT_RETRY_DELAYS_MS, withRetries } from "./retry";
@@ -69,11 +69,11 @@ const COPY = {
     held: "Leads retidos (sem prova de trabalho válida; veja docs/leads.md para liberá-los):",
     more: (n: number) => `… e mais ${n}.`,
   },
-} as const;
+} as const satisfies Record<Language, unknown>;
 
 /** The email of one interval for one market's sales team (plain text; the over-ceiling leads as their alerts read). */
 export function summaryEmail(summary: DueSummary, market: Market) {
-  const copy = COPY[market === "br" ? "pt" : "es"];
+  const copy = COPY[MARKET_BY_CODE[market].language];
   const entries = summary.entries.filter((e) => e.market === market);
   const over = entries.filter((e) => e.held === "over_ceiling");
   const held = entries.filter((e) => e.held !== "over_ceiling");

@@ -3,7 +3,7 @@ import type { Lead } from "../contact/leads-store-contract";
 import { mailtoLink } from "./mailto-link";
 import type { FollowUp } from "../conversation/follow-up";
 import type { Volume } from "../leads/options";
-import { MARKET_LOCALES, type Market } from "../markets/markets";
+import { MARKET_BY_CODE, MARKET_LOCALES, type Market } from "../markets/markets";
 import { COPY, type Copy } from "./sales-email-copy";
 
 /**
@@ -12,13 +12,6 @@ import { COPY, type Copy } from "./sales-email-copy";
  * time zone; the lead's id. A plain-text part and an HTML part with the same content. Written for the sales team,
  * so its words live here rather than in the marketers' content.
  */
-
-/** Where each market's sales team works: the time the lead arrived is shown in it. */
-export const MARKET_TIME_ZONES: Record<Market, string> = {
-  mx: "America/Mexico_City",
-  br: "America/Sao_Paulo",
-  ar: "America/Argentina/Buenos_Aires",
-};
 
 /** Intl formatters cost far more to build than to use (about a millisecond per email): each is built once. */
 function once<T>(build: (market: Market) => T): (market: Market) => T {
@@ -31,11 +24,12 @@ const timeFormat = once(
     new Intl.DateTimeFormat(MARKET_LOCALES[market], {
       dateStyle: "long",
       timeStyle: "short",
-      timeZone: MARKET_TIME_ZONES[market],
+      timeZone: MARKET_BY_CODE[market].timeZone,
     }),
 );
 const zoneFormat = once(
-  (market) => new Intl.DateTimeFormat("en-US", { timeZone: MARKET_TIME_ZONES[market], timeZoneName: "shortOffset" }),
+  (market) =>
+    new Intl.DateTimeFormat("en-US", { timeZone: MARKET_BY_CODE[market].timeZone, timeZoneName: "shortOffset" }),
 );
 
 /** "US$ 10,000–49,999" in the market's number style; the top range is open ("US$ 100.000 ou mais"). */
@@ -57,7 +51,7 @@ export function localTime(at: Date, market: Market): string {
 
 function zoneName(at: Date, market: Market): string {
   const parts = zoneFormat(market).formatToParts(at);
-  return parts.find((p) => p.type === "timeZoneName")?.value ?? MARKET_TIME_ZONES[market];
+  return parts.find((p) => p.type === "timeZoneName")?.value ?? MARKET_BY_CODE[market].timeZone;
 }
 
 /** The WhatsApp chat link of an E.164 number: https://wa.me/<digits>. */

@@ -5,6 +5,7 @@ import { short, text } from "./content-fields";
 import { COPY_LIMITS, limitMessage } from "./copy-limits";
 import { volumeOptionLabels } from "./volume-labels";
 import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES, type SelectName } from "../leads/options";
+import type { MarketCurrency } from "../markets/markets";
 
 /**
  * The contact form's part of a page: what the query reads, what the site requires, and the copy the form receives.
@@ -125,7 +126,7 @@ export type ContactContent = z.infer<typeof contactSchema>;
  * locale and currency, so a page's contract runs it on the whole document.
  */
 export function volumeLabelsFit(
-  doc: { contact: ContactContent; locale: string; currency: string },
+  doc: { contact: ContactContent; locale: string; currency: MarketCurrency },
   ctx: z.RefinementCtx,
 ): void {
   for (const { value, label } of volumeOptionLabels(doc.contact, doc.locale, doc.currency)) {
@@ -148,7 +149,7 @@ export type ContactFormCopy = FormMessages & {
 };
 
 /** The plain strings the form (a client component) receives: only what it shows. */
-export function contactFormCopy(contact: ContactContent, locale: string, currency: string): ContactFormCopy {
+export function contactFormCopy(contact: ContactContent, locale: string, currency: MarketCurrency): ContactFormCopy {
   return {
     fields: contact.fields,
     options: {

@@ -1,4 +1,5 @@
 import { fillAmount, formatCurrency } from "../markets/currency";
+import type { MarketCurrency } from "../markets/markets";
 
 type VolumeCopy = {
   volumeOptions: { value: string; label: string; approx: number | null }[];
@@ -13,7 +14,7 @@ type VolumeCopy = {
 export function volumeOptionLabels(
   { volumeOptions, approxUpTo, approxOver }: VolumeCopy,
   locale: string,
-  currency: string,
+  currency: MarketCurrency,
 ) {
   const last = volumeOptions.length - 1;
   return volumeOptions.map((option, index) => {

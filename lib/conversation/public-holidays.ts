@@ -1,8 +1,6 @@
 import "server-only";
 import Holidays from "date-holidays";
-import type { Market } from "../markets/markets";
-
-const COUNTRIES: Record<Market, string> = { mx: "MX", br: "BR", ar: "AR" };
+import { MARKET_BY_CODE, type Market } from "../markets/markets";
 
 /**
  * Days the market's sales team does not work besides weekends: the national public holidays and the bank holidays
@@ -17,7 +15,7 @@ const calendars = new Map<Market, { holidays: Holidays; years: Map<number, Set<s
 export function isPublicHoliday(market: Market, date: string): boolean {
   let calendar = calendars.get(market);
   if (!calendar) {
-    calendar = { holidays: new Holidays(COUNTRIES[market]), years: new Map() };
+    calendar = { holidays: new Holidays(MARKET_BY_CODE[market].country), years: new Map() };
     calendars.set(market, calendar);
   }
   const year = Number(date.slice(0, 4));

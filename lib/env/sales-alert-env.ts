@@ -1,26 +1,14 @@
 import { MARKETS, type Market } from "../markets/markets.ts";
-import type { ServerEnv } from "./server-schema.ts";
+import { marketRecipientsVariable, type MarketRecipientsVariable, type ServerEnv } from "./server-schema.ts";
 
 type AlertVariables = Pick<
   ServerEnv,
-  | "SMTP_URL"
-  | "SALES_EMAIL_FROM"
-  | "SALES_EMAIL_TO"
-  | "SALES_EMAIL_TO_MX"
-  | "SALES_EMAIL_TO_BR"
-  | "SALES_EMAIL_TO_AR"
-  | "LEAD_EMAIL_FROM"
+  "SMTP_URL" | "SALES_EMAIL_FROM" | "SALES_EMAIL_TO" | MarketRecipientsVariable | "LEAD_EMAIL_FROM"
 >;
-
-const MARKET_RECIPIENTS = {
-  mx: "SALES_EMAIL_TO_MX",
-  br: "SALES_EMAIL_TO_BR",
-  ar: "SALES_EMAIL_TO_AR",
-} as const satisfies Record<Market, keyof AlertVariables>;
 
 /** Who gets a market's sales alerts: its own list, else SALES_EMAIL_TO; empty when neither is set. */
 export function salesRecipients(env: AlertVariables, market: Market): string[] {
-  return env[MARKET_RECIPIENTS[market]] ?? env.SALES_EMAIL_TO ?? [];
+  return env[marketRecipientsVariable(market)] ?? env.SALES_EMAIL_TO ?? [];
 }
 
 /**
@@ -28,7 +16,7 @@ export function salesRecipients(env: AlertVariables, market: Market): string[] {
  * receives, or recipients and a sender (the sales alert's or the lead confirmation's) with no server to send through.
  */
 export function salesEmailProblem(env: AlertVariables): { variable: string; message: string } | undefined {
-  const recipientsSet = ["SALES_EMAIL_TO", ...Object.values(MARKET_RECIPIENTS)].find(
+  const recipientsSet = ["SALES_EMAIL_TO", ...MARKETS.map(marketRecipientsVariable)].find(
     (name) => env[name as keyof AlertVariables],
   );
   if (!env.SMTP_URL) {
@@ -46,7 +34,7 @@ export function salesEmailProblem(env: AlertVariables): { variable: string; mess
     };
   const unreached = MARKETS.filter((market) => salesRecipients(env, market).length === 0);
   if (unreached.length === 0) return undefined;
-  const names = unreached.map((market) => MARKET_RECIPIENTS[market]).join(", ");
+  const names = unreached.map(marketRecipientsVariable).join(", ");
   return {
     variable: "SALES_EMAIL_TO",
     message: `is required when SMTP_URL is set: nobody would get the leads of ${unreached.join(", ")} (or set ${names})`,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addressList, headerName, logLevelSchema, optional, otlpUrl } from "./env-fields.ts";
+import { MARKETS, type Market } from "../markets/markets.ts";
 import type { PublicEnv } from "./public-env.ts";
 
 /** Content: Sanity, the embedded dataset, preview and the webhook. */
@@ -57,6 +58,11 @@ const sender = optional.pipe(
     .optional(),
 );
 
+/** The variable that names one market's own sales recipients: SALES_EMAIL_TO_MX for mx. */
+export const marketRecipientsVariable = <M extends Market>(market: M) =>
+  `SALES_EMAIL_TO_${market.toUpperCase() as Uppercase<M>}` as const;
+export type MarketRecipientsVariable = ReturnType<typeof marketRecipientsVariable<Market>>;
+
 /**
  * Sales alerts: an email per new lead over SMTP, and a signed webhook for CRMs. And the lead's own confirmation email,
  * through the same SMTP server from a customer-facing sender.
@@ -70,11 +76,12 @@ const alertVariables = {
   ),
   /** The sender: an address, or a name and an address ("Puente Pagos <alertas@puentepagos.com>"). */
   SALES_EMAIL_FROM: sender,
-  /** Who gets every market's leads; SALES_EMAIL_TO_MX / _BR / _AR replace it for one market. */
+  /** Who gets every market's leads; SALES_EMAIL_TO_<MARKET> (marketRecipientsVariable) replaces it for one market. */
   SALES_EMAIL_TO: addressList,
-  SALES_EMAIL_TO_MX: addressList,
-  SALES_EMAIL_TO_BR: addressList,
-  SALES_EMAIL_TO_AR: addressList,
+  ...(Object.fromEntries(MARKETS.map((market) => [marketRecipientsVariable(market), addressList])) as Record<
+    MarketRecipientsVariable,
+    typeof addressList
+  >),
   /** Receives each new lead as signed JSON (HubSpot, Slack workflows, n8n, Zapier). */
   LEAD_WEBHOOK_URL: optional.pipe(
     z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),

@@ -1,4 +1,4 @@
-import type { Market } from "../markets/markets";
+import { MARKET_BY_CODE, type Market } from "../markets/markets";
 import { FORMULA_START_CHARACTERS, INVISIBLE_RANGES } from "./lead-text.ts";
 
 /**
@@ -13,11 +13,13 @@ export const VOLUMES = ["0-4999", "5000-9999", "10000-49999", "50000-99999", "10
 export type PhonePrefix = (typeof PHONE_PREFIXES)[number];
 
 /**
- * Each market's own country code. Not the form's default (the spec pre-selects 52 outside Brazil, Argentina
- * included): the country a number typed on that market's page most likely belongs to, offered first when a number
- * does not fit the selected code.
+ * A market's own calling code, which the form must offer (a code it does not offer does not compile). Not the form's
+ * default (the spec pre-selects 52 outside Brazil, Argentina included): the country a number typed on that market's
+ * page most likely belongs to, offered first when a number does not fit the selected code.
  */
-export const MARKET_PHONE_PREFIX: Record<Market, PhonePrefix> = { mx: "52", br: "55", ar: "54" };
+export function marketPhonePrefix(market: Market): PhonePrefix {
+  return MARKET_BY_CODE[market].callingCode;
+}
 export type Country = (typeof COUNTRIES)[number];
 export type Reason = (typeof REASONS)[number];
 export type Volume = (typeof VOLUMES)[number];

@@ -1,13 +1,9 @@
-/**
- * How each currency is written beside the USD ranges: a bare "$" next to "US$" is ambiguous, so pesos show their
- * ISO code ("MXN 85,000", "ARS 4.200.000"); the real's "R$" is unambiguous and Brazilians write round amounts in
- * words ("R$ 25 mil").
- */
-const STYLES: Record<string, Intl.NumberFormatOptions> = {
-  MXN: { currencyDisplay: "code" },
-  ARS: { currencyDisplay: "code" },
-  BRL: { notation: "compact" },
-};
+import { MARKETS, MARKET_BY_CODE, type MarketCurrency } from "./markets";
+
+/** How each market's currency is written beside the USD ranges (see the markets' declaration). */
+const STYLES = Object.fromEntries(
+  MARKETS.map((market) => [MARKET_BY_CODE[market].currency, MARKET_BY_CODE[market].currencyStyle]),
+) as Record<MarketCurrency, Intl.NumberFormatOptions>;
 
 /**
  * A local-currency amount for people, e.g. "MXN 85,000" in es-MX or "R$ 25 mil" in pt-BR. `exact` keeps every digit
@@ -16,7 +12,7 @@ const STYLES: Record<string, Intl.NumberFormatOptions> = {
 export function formatCurrency(
   amount: number,
   locale: string,
-  currency: string,
+  currency: MarketCurrency,
   { exact = false }: { exact?: boolean } = {},
 ): string {
   return currencyFormat(locale, currency, exact).format(amount);
@@ -25,7 +21,7 @@ export function formatCurrency(
 // Building a formatter costs far more than formatting (every option label of every content read, every keystroke in
 // the estimate), and the server, the Studio and the page only ever use a handful.
 const formats = new Map<string, Intl.NumberFormat>();
-function currencyFormat(locale: string, currency: string, exact: boolean): Intl.NumberFormat {
+function currencyFormat(locale: string, currency: MarketCurrency, exact: boolean): Intl.NumberFormat {
   const key = `${locale} ${currency} ${exact}`;
   let format = formats.get(key);
   if (!format) {

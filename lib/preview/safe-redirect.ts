@@ -1,3 +1,5 @@
+import { DEFAULT_MARKET } from "../markets/markets";
+
 const BASE = "http://same-origin.invalid";
 
 /** Characters no path on this site has, and that browsers or proxies drop or reinterpret (tabs, newlines, `\`). */
@@ -9,7 +11,7 @@ const SUSPECT = /[\u0000-\u001f\u007f\\]/;
  * becomes `//evil.example`), drops tabs and newlines and reads `\` as `/` — and the result must be a path that
  * stays on this origin however often it is percent-decoded further down the line. Anything else gets `fallback`.
  */
-export function safeRedirectPath(value: string | null, fallback = "/mx"): string {
+export function safeRedirectPath(value: string | null, fallback = `/${DEFAULT_MARKET}`): string {
   if (!value?.startsWith("/") || SUSPECT.test(value)) return fallback;
   let url: URL;
   try {

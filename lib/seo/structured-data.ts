@@ -1,11 +1,11 @@
 import { toPlainText } from "@portabletext/react";
 import type { LandingContent } from "../content/landing-content";
-import { MARKET_LOCALES, type Market } from "../markets/markets";
+import { MARKET_BY_CODE, MARKET_LOCALES, type Market } from "../markets/markets";
 import { marketUrl } from "../markets/site-urls";
 
 /** The market's country: ISO code and its name in the market's language ("México", "Brasil", "Argentina"). */
 function country(market: Market) {
-  const code = MARKET_LOCALES[market].slice(-2);
+  const code = MARKET_BY_CODE[market].country;
   return {
     "@type": "Country",
     name: new Intl.DisplayNames(MARKET_LOCALES[market], { type: "region" }).of(code),

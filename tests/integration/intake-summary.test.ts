@@ -10,6 +10,7 @@ import {
   summaryEntry,
   type SummaryBook,
 } from "@/lib/alerts/intake-summary-book";
+import type { Market } from "@/lib/markets/markets";
 import { connectRedis } from "@/lib/redis/redis-client";
 import { verifySignatureHeader } from "#edge/signed-request";
 import { captureLogs } from "../support/log-lines";
@@ -104,5 +105,17 @@ describe("sending the summary", () => {
       expect.objectContaining({ company: "Bot Corp", volume: "100000-plus", reason: "no_proof" }),
     ]);
     expect(logs.events("intake.summary_sent").map((l) => l.channel ?? l.sink)).toEqual(["local", "webhook"]);
+  });
+
+  it("writes each market's summary in that market's language", async () => {
+    const subject = async (market: Market) => {
+      const book = new MemorySummaryBook();
+      await book.add(summaryEntry({ ...bot, market, held: "no_proof" }, new Date(T0 + 1000)), T0 + 1000);
+      const [due] = await book.takeDue(T0 + SUMMARY_INTERVAL_MS);
+      return summaryEmail(due!, market).subject;
+    };
+    expect(await subject("br")).toMatch(/^Resumo de leads: 0 acima do limite, 1 retidos /);
+    expect(await subject("mx")).toMatch(/^Resumen de leads: 0 sobre el límite, 1 retenidos /);
+    expect(await subject("ar")).toMatch(/^Resumen de leads: 0 sobre el límite, 1 retenidos /);
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { handleContact, type ContactDeps } from "@/lib/contact/handle-contact";
 import type { Lead } from "@/lib/contact/leads-store-contract";
 import { insertAsAnon, type LeadRow } from "@/lib/contact/migrations";
+import { MARKETS } from "@/lib/markets/markets";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
 import { SupabaseLeadsStore } from "@/lib/contact/supabase-leads-store";
 import { createProofChallenge, verifyProof } from "@/lib/proof/proof-challenge";
@@ -427,6 +428,30 @@ describe("the meta-conversion Edge Function under Deno", () => {
     graph.setMode("ok");
     expect((await post(bodyFor(lead))).status).toBe(200);
     expect(graph.calls).toHaveLength(2);
+  });
+
+  it("sends nothing for a market this deployment does not declare, and leaves the lead for the next deployment", async () => {
+    // The site and the database take a new market before this function is deployed with it.
+    const lead = await stored();
+    await supabase.db.exec("alter table contact_submissions drop constraint contact_submissions_market_check");
+    try {
+      await supabase.db.query("update contact_submissions set market = 'zz' where id = $1", [lead.id]);
+      const response = await post(bodyFor({ ...lead, market: "zz" }));
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ error: "Unknown market: deploy the function with the site's markets" });
+      expect(graph.calls).toHaveLength(0);
+      expect(await reportedAt(lead.id)).toBeNull();
+      expect(await withheldReason(lead.id)).toBeNull();
+      const lines = logs.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("edge function on"));
+      expect(lines.map((l) => JSON.parse(l))).toContainEqual(
+        expect.objectContaining({ level: "error", event: "conversion.unknown_market", leadId: lead.id }),
+      );
+    } finally {
+      await supabase.db.query("delete from contact_submissions where id = $1", [lead.id]);
+      await supabase.db.exec(
+        `alter table contact_submissions add constraint contact_submissions_market_check check (market in (${MARKETS.map((m) => `'${m}'`).join(", ")}))`,
+      );
+    }
   });
 
   it("answers 502 when Meta is down, and the lead stays reportable", async () => {

@@ -16,6 +16,7 @@ import {
 import { TOUCH_COLUMNS } from "@/lib/attribution/touch-columns";
 import { LEAD_COLUMNS, migrate, RENAMED_MIGRATIONS, type LeadRow } from "@/lib/contact/migrations";
 import { contactRequestSchema } from "@/lib/contact/contact-schema";
+import { MARKETS } from "@/lib/markets/markets";
 import { LeadRejectedError } from "@/lib/contact/leads-store-contract";
 import { readDoc } from "../support/docs";
 import { validContactRequest } from "../support/contact-request";
@@ -453,6 +454,25 @@ describe("migrating PGlite", () => {
     const { rows } = await db.query<{ name: string }>("select name from public.schema_migrations order by name");
     expect(rows.map((r) => r.name)).toEqual(migrationFiles());
     await db.close();
+  });
+});
+
+describe("the markets a lead may be stored for", () => {
+  // The check in 20251101000000_contact_submissions.sql spells the codes: a market added to the declaration needs a
+  // migration that replaces it.
+  it("are exactly the declared markets, in the migrated table's check", async () => {
+    const db = await emptyDatabase();
+    await migrate(db);
+    const { rows } = await db.query<{ definition: string }>(
+      `select pg_get_constraintdef(c.oid) as definition from pg_constraint c
+         join pg_class t on t.oid = c.conrelid
+        where t.relname = 'contact_submissions' and c.contype = 'c'
+          and pg_get_constraintdef(c.oid) ~ '\\mmarket\\M'`,
+    );
+    await db.close();
+    expect(rows).toHaveLength(1);
+    const allowed = [...rows[0]!.definition.matchAll(/'([^']*)'::text/g)].map((match) => match[1]);
+    expect(allowed.sort()).toEqual([...MARKETS].sort());
   });
 });
 

@@ -186,7 +186,6 @@ describe("the database mirrors the schema", () => {
     expect(allowed("country")).toEqual([...COUNTRIES]);
     expect(allowed("reason")).toEqual([...REASONS]);
     expect(allowed("volume")).toEqual([...VOLUMES]);
-    expect(allowed("market")).toEqual([...MARKETS]);
   });
 
   it("limits lengths as FIELD_LIMITS does", () => {

@@ -7,14 +7,14 @@ import {
   normaliseEmail,
   normalisePhone,
   readConversionRequest,
-  type StoredLead,
+  type DeclaredMarketLead,
 } from "#edge/meta-event";
 import { leadConversion, localSinkFields } from "@/lib/meta/conversion-reporter";
 import { metaBrowserIds } from "@/lib/meta/browser-ids";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
-const stored: StoredLead = {
+const stored: DeclaredMarketLead = {
   id: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69",
   created_at: "2026-11-22T12:00:00.000Z",
   company: "Acme",

@@ -5,7 +5,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { PHONE_METADATA_MODULE } from "@/lib/build/phone-metadata";
 import { contactRequestSchema } from "@/lib/contact/contact-schema";
-import { MARKET_PHONE_PREFIX, PHONE_PREFIXES, type PhonePrefix } from "@/lib/leads/options";
+import { marketPhonePrefix, PHONE_PREFIXES, type PhonePrefix } from "@/lib/leads/options";
+import { MARKETS as MARKET_CODES } from "@/lib/markets/markets";
 import { parsePhone } from "@/lib/contact/phone";
 import { checkPhone } from "@/lib/contact/phone-check";
 import browserMetadata from "@/lib/contact/phone-metadata.generated";
@@ -106,7 +107,7 @@ describe("the browser's check (metadata for the offered codes only) agrees with 
 
   it.each(rows)("prefix %s, typed %j: accepted by both or refused by both, for the same reason", (selected, typed) => {
     const server = parsePhone(typed, selected);
-    for (const market of Object.values(MARKET_PHONE_PREFIX))
+    for (const market of MARKET_CODES.map(marketPhonePrefix))
       expect(checkPhone(typed, selected, market).ok).toBe(!("error" in server));
     // The same reason (a code the browser does not know is "not offered" without its digits).
     const reason = (read: ReturnType<typeof readPhone>) => ("problem" in read ? read.problem : read);

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 import { isEmailAddress } from "@/lib/contact/email-rule";
 import { countryName, fill, listOf } from "@/lib/contact/form-messages";
 import type { PhoneVerdict } from "@/lib/contact/phone-check";
-import { MARKET_PHONE_PREFIX, type PhonePrefix, type SelectName } from "@/lib/leads/options";
+import { marketPhonePrefix, type PhonePrefix, type SelectName } from "@/lib/leads/options";
 import type { FormPreset } from "@/lib/campaign/campaign-content";
 import { MARKET_LOCALES, type Market } from "@/lib/markets/markets";
 import { REQUIRED, type ContactFormCopy, type FieldName } from "./form-copy";
@@ -78,7 +78,7 @@ export function useFieldChecks(formRef: RefObject<HTMLFormElement | null>, optio
     const selected = prefix.value as PhonePrefix;
     const verdict =
       phone.validity.valid && checker.current
-        ? checker.current.checkPhone(phone.value, selected, MARKET_PHONE_PREFIX[market])
+        ? checker.current.checkPhone(phone.value, selected, marketPhonePrefix(market))
         : null;
     const other = verdict && !verdict.ok ? (verdict.fits ?? null) : null;
     setSuggestion(other);

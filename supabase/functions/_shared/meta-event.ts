@@ -7,6 +7,7 @@
 // client_ip_address, client_user_agent, fbp and fbc are sent unhashed, as Meta asks. Nothing is sent at all unless
 // the visitor's consent allows it (see consent-state.ts).
 import { allowsTracking, isConsentState, type ConsentState } from "./consent-state.ts";
+import { isMarket, MARKET_BY_CODE, type Language, type Market } from "./markets.ts";
 
 /**
  * What the site sends (the body of docs/requirements.md#storing-and-reporting plus the context Meta needs for a website
@@ -155,6 +156,12 @@ const SUFFIXES = new Set(["jr", "sr", "junior", "júnior", "filho", "neto", "sob
 const CONNECTORS = new Set(["y", "e"]);
 
 /**
+ * Which of two surnames people go by, by the naming custom of the market's language: in Spanish the first (the
+ * father's), in Portuguese the last.
+ */
+const SURNAME_GONE_BY: Record<Language, "first" | "last"> = { es: "first", pt: "last" };
+
+/**
  * First and last name from the one name the form asks for, normalised as Meta's customer information parameters ask:
  * lower case, no punctuation ("O'Brien" → "obrien", "García-López" → "garcíalópez"), spaces removed, accented letters
  * kept and sent as UTF-8 (Meta recommends a-z but takes UTF-8; stripping accents would turn "Núñez" into another
@@ -164,15 +171,15 @@ const CONNECTORS = new Set(["y", "e"]);
  *
  * Which words are which, from one field: the first word is the first name; a leading title ("Lic.", "Ing.", "Dr.") is
  * skipped, and so is a trailing generational suffix ("Jr.", "Filho"). The last name is a surname with its particles
- * ("María José de la Fuente" → maría / delafuente; "João da Silva" → joão / dasilva). Mexicans and Argentinians go by
- * the first (paternal) of two surnames, Brazilians by the last one: "María José García López" on /mx → garcía, "Ana
- * Paula Souza Lima" on /br → lima; "y" or "e" between two words marks them as the two surnames ("José Ortega y Gasset"
+ * ("María José de la Fuente" → maría / delafuente; "João da Silva" → joão / dasilva). Which of two surnames is the
+ * one people go by follows the market's language (SURNAME_GONE_BY): the first (paternal) in Spanish, the last in
+ * Portuguese: "María José García López" on /mx → garcía, "Ana Paula Souza Lima" on /br → lima; "y" or "e" between two words marks them as the two surnames ("José Ortega y Gasset"
  * → ortega on /mx; "Maria Souza e Silva" → silva on /br). Three words are ambiguous in Spanish without a list of given
  * names ("Juan Carlos Pérez" or "Juan Pérez García"): `ln` is the last word and `otherLn` the middle one, and Meta
  * gets both, as `ln` takes several values. A single word is a first name only. A wrong guess only means Meta does not
  * match on that value.
  */
-export function nameParts(contactName: string, market: string): { fn?: string; ln?: string; otherLn?: string } {
+export function nameParts(contactName: string, market: Market): { fn?: string; ln?: string; otherLn?: string } {
   const words = contactName
     .normalize("NFC")
     .toLowerCase()
@@ -200,10 +207,10 @@ export function nameParts(contactName: string, market: string): { fn?: string; l
     }
   });
   if (units.length === 0) return { fn: first };
-  const spanish = market !== "br";
-  if (joined !== undefined) return { fn: first, ln: spanish ? units[joined]! : units.at(-1)! };
-  if (units.length >= 3 && spanish) return { fn: first, ln: units.at(-2)! };
-  if (units.length === 2 && spanish && rest.length === 2) return { fn: first, ln: units[1]!, otherLn: units[0]! };
+  const firstOfTwo = SURNAME_GONE_BY[MARKET_BY_CODE[market].language] === "first";
+  if (joined !== undefined) return { fn: first, ln: firstOfTwo ? units[joined]! : units.at(-1)! };
+  if (units.length >= 3 && firstOfTwo) return { fn: first, ln: units.at(-2)! };
+  if (units.length === 2 && firstOfTwo && rest.length === 2) return { fn: first, ln: units[1]!, otherLn: units[0]! };
   return { fn: first, ln: units.at(-1)! };
 }
 
@@ -246,12 +253,16 @@ export function readConversionRequest(
 export const mayReport = (lead: StoredLead, consent: ConsentState) =>
   lead.tracking_consent !== null && allowsTracking(lead.tracking_consent) && allowsTracking(consent);
 
+/** A stored lead of a market this code declares (the table can hold a market added after the function was deployed). */
+export type DeclaredMarketLead = StoredLead & { market: Market };
+export const ofDeclaredMarket = (lead: StoredLead): lead is DeclaredMarketLead => isMarket(lead.market);
+
 /**
- * The event Meta receives: who the person is comes from the stored lead (the visitor's market is their
- * country; the payments' destination goes to custom_data under its own name); the visit's context from the
- * checked body. custom_data is built here key by key: nothing else reaches Meta.
+ * The event Meta receives: who the person is comes from the stored lead (the visitor's market's country is theirs;
+ * the payments' destination goes to custom_data under its own name); the visit's context from the checked body.
+ * custom_data is built here key by key: nothing else reaches Meta.
  */
-export async function buildLeadEvent(lead: StoredLead, context: VisitContext): Promise<ConversionsApiEvent> {
+export async function buildLeadEvent(lead: DeclaredMarketLead, context: VisitContext): Promise<ConversionsApiEvent> {
   const email = await sha256Hex(normaliseEmail(lead.email));
   const { fn, ln, otherLn } = nameParts(lead.contact_name, lead.market);
   return {
@@ -266,7 +277,7 @@ export async function buildLeadEvent(lead: StoredLead, context: VisitContext): P
       ...(fn ? { fn: [await sha256Hex(fn)] } : {}),
       ...(ln ? { ln: await Promise.all([ln, ...(otherLn ? [otherLn] : [])].map(sha256Hex)) } : {}),
       external_id: [email],
-      country: [await sha256Hex(lead.market.toLowerCase())],
+      country: [await sha256Hex(MARKET_BY_CODE[lead.market].country.toLowerCase())],
       client_user_agent: context.clientUserAgent,
       ...(context.clientIpAddress ? { client_ip_address: context.clientIpAddress } : {}),
       ...(context.fbp ? { fbp: context.fbp } : {}),

@@ -18,6 +18,7 @@ import {
   buildLeadEvent,
   leadDigest,
   mayReport,
+  ofDeclaredMarket,
   readConversionRequest,
   STORED_LEAD_COLUMNS,
   type StoredLead,
@@ -130,6 +131,20 @@ async function release(cfg: Config, id: string, at: string): Promise<void> {
     body: { conversion_reported_at: null },
   });
   if (!response.ok) throw new Error(`database answered ${response.status}`);
+}
+
+/** Undoes the claim of a lead that was not reported; a failure leaves it marked reported, and is logged. */
+async function releaseOrLog(cfg: Config, id: string, at: string): Promise<void> {
+  try {
+    await release(cfg, id, at);
+  } catch (error) {
+    logLine(
+      "error",
+      "conversion.release_failed",
+      `meta-conversion: the lead stays marked reported, releasing it failed (${reason(error)})`,
+      { leadId: id },
+    );
+  }
 }
 
 /**
@@ -257,6 +272,19 @@ export async function handle(request: Request): Promise<Response> {
     return json(200, { ok: true, reported: false, reason: withheld });
   }
 
+  if (!ofDeclaredMarket(lead)) {
+    // A market added to the site after this function was deployed: the lead goes back unclaimed, so a call made once
+    // the function is deployed again reports it.
+    logLine(
+      "error",
+      "conversion.unknown_market",
+      `meta-conversion: not reported: this deployment does not declare the lead's market ${JSON.stringify(lead.market)}; deploy the function again`,
+      { leadId: lead.id },
+    );
+    await releaseOrLog(cfg, lead.id, claimedAt);
+    return json(500, { error: "Unknown market: deploy the function with the site's markets" });
+  }
+
   const event = await buildLeadEvent(lead, read.context);
   let failure: string | null = null;
   try {
@@ -287,16 +315,7 @@ export async function handle(request: Request): Promise<Response> {
   if (failure === null) return json(200, { ok: true, reported: true });
 
   logLine("error", "conversion.meta_refused", `meta-conversion: not reported: ${failure}`, { leadId: lead.id });
-  try {
-    await release(cfg, lead.id, claimedAt);
-  } catch (error) {
-    logLine(
-      "error",
-      "conversion.release_failed",
-      `meta-conversion: the lead stays marked reported, releasing it failed (${reason(error)})`,
-      { leadId: lead.id },
-    );
-  }
+  await releaseOrLog(cfg, lead.id, claimedAt);
   // Meta's reply stays in the function's logs: the caller only learns that the event was not accepted.
   return json(502, { error: "Meta did not accept the event" });
 }
