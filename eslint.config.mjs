@@ -18,7 +18,6 @@ const config = [
       "node_modules/**",
       ".data/**",
       "lib/content/sanity.types.ts",
-      "supabase/functions/meta-conversion/**",
       "bench/results/**",
       "test-results/**",
       "playwright-report/**",

@@ -18,6 +18,8 @@ const STEPS = [
   { script: "test:tools", needs: [] },
   { script: "format:check", needs: [] },
   { script: "lint", needs: [] },
+  // The Edge Functions run on Deno, outside tsc and the builds: Deno's own type check and lint.
+  { script: "test:functions", needs: [] },
   { script: "e2e:build", needs: ["typecheck", "test:tools"], env: BUILT_AFTER_TYPECHECK },
   { script: "test:unit", needs: ["test:tools"] },
   { script: "studio:build", needs: ["typecheck"] },
