@@ -1,5 +1,12 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
-import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../lib/leads/options";
+import {
+  FORM_FIELD_NAMES,
+  LEAD_FIELDS,
+  SELECT_NAMES,
+  SELECT_OPTIONS,
+  type FormFieldName,
+  type SelectName,
+} from "../lib/leads/lead-fields";
 import { FORM_MESSAGE_KEYS, FORM_MESSAGES, type FormMessage } from "../lib/content/contact-messages";
 import { text } from "./fields";
 import { optionListField, requireEveryValue } from "./option-list";
@@ -26,6 +33,63 @@ const labelled = (name: string, title: string, withPlaceholder: boolean) =>
     options: { collapsible: true, collapsed: true },
   });
 
+/** What marketers see each form field called: a field declared without its title here does not compile. */
+const FIELD_TITLES: Record<FormFieldName, string> = {
+  company: "Company name",
+  contact: "Contact name",
+  email: "Email",
+  phonePrefix: "Phone country code",
+  phone: "Phone number",
+  country: "Destination country",
+  reason: "Payment reason",
+  volume: "Payment amount range",
+};
+
+const VOLUMES = SELECT_OPTIONS.volume;
+
+/** Each select's labels, one per value the code offers: a select declared without its list here does not compile. */
+const OPTION_LISTS: Record<SelectName, ReturnType<typeof defineField>> = {
+  phonePrefix: optionListField(
+    "phonePrefixOptions",
+    "Phone country codes",
+    "phonePrefixOption",
+    SELECT_OPTIONS.phonePrefix,
+    "One label per country code.",
+  ),
+  country: optionListField(
+    "countryOptions",
+    "Destination countries",
+    "countryOption",
+    SELECT_OPTIONS.country,
+    "One label per destination country.",
+  ),
+  reason: optionListField(
+    "reasonOptions",
+    "Payment reasons",
+    "reasonOption",
+    SELECT_OPTIONS.reason,
+    "One label per payment reason.",
+  ),
+  volume: defineField({
+    name: "volumeOptions",
+    title: "Amount ranges",
+    description: "One entry per range; the first and last carry the local-currency equivalent.",
+    type: "array",
+    of: [defineArrayMember({ type: "volumeOption" })],
+    validation: (rule) =>
+      requireEveryValue(VOLUMES)(rule).custom((items?: { value?: string; approx?: number }[]) => {
+        // Mirrors the site: only the first and the last range carry a local equivalent.
+        const problems = (items ?? []).flatMap((item) => {
+          const edge = item.value === VOLUMES[0] || item.value === VOLUMES[VOLUMES.length - 1];
+          if (edge && item.approx == null) return [`“${item.value}” needs its local equivalent`];
+          if (!edge && item.approx != null) return [`“${item.value}” carries no local equivalent`];
+          return [];
+        });
+        return problems.length > 0 ? problems.join("; ") : true;
+      }),
+  }),
+};
+
 export const contactSection = defineType({
   name: "contactSection",
   title: "Contact form",
@@ -45,61 +109,11 @@ export const contactSection = defineType({
       title: "Field labels",
       type: "object",
       group: "fields",
-      fields: [
-        labelled("company", "Company name", true),
-        labelled("contact", "Contact name", true),
-        labelled("email", "Email", true),
-        labelled("phonePrefix", "Phone country code", false),
-        labelled("phone", "Phone number", true),
-        labelled("country", "Destination country", true),
-        labelled("reason", "Payment reason", true),
-        labelled("volume", "Payment amount range", true),
-      ],
+      // The country code starts on the market's default, so it has no placeholder.
+      fields: FORM_FIELD_NAMES.map((name) => labelled(name, FIELD_TITLES[name], LEAD_FIELDS[name].kind !== "prefix")),
       validation: (r) => r.required(),
     }),
-    {
-      ...optionListField(
-        "phonePrefixOptions",
-        "Phone country codes",
-        "phonePrefixOption",
-        PHONE_PREFIXES,
-        "One label per country code.",
-      ),
-      group: "options",
-    },
-    {
-      ...optionListField(
-        "countryOptions",
-        "Destination countries",
-        "countryOption",
-        COUNTRIES,
-        "One label per destination country.",
-      ),
-      group: "options",
-    },
-    {
-      ...optionListField("reasonOptions", "Payment reasons", "reasonOption", REASONS, "One label per payment reason."),
-      group: "options",
-    },
-    defineField({
-      name: "volumeOptions",
-      title: "Amount ranges",
-      description: "One entry per range; the first and last carry the local-currency equivalent.",
-      type: "array",
-      group: "options",
-      of: [defineArrayMember({ type: "volumeOption" })],
-      validation: (rule) =>
-        requireEveryValue(VOLUMES)(rule).custom((items?: { value?: string; approx?: number }[]) => {
-          // Mirrors the site: only the first and the last range carry a local equivalent.
-          const problems = (items ?? []).flatMap((item) => {
-            const edge = item.value === VOLUMES[0] || item.value === VOLUMES[VOLUMES.length - 1];
-            if (edge && item.approx == null) return [`“${item.value}” needs its local equivalent`];
-            if (!edge && item.approx != null) return [`“${item.value}” carries no local equivalent`];
-            return [];
-          });
-          return problems.length > 0 ? problems.join("; ") : true;
-        }),
-    }),
+    ...SELECT_NAMES.map((name) => ({ ...OPTION_LISTS[name], group: "options" })),
     {
       ...text(
         "approxUpTo",

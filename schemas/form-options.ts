@@ -1,5 +1,5 @@
 import { defineField, defineType } from "sanity";
-import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../lib/leads/options";
+import { SELECT_OPTIONS } from "../lib/leads/lead-fields";
 import { text } from "./fields";
 
 /** One option of a select: the value picked from the code's list, the label written by marketers. */
@@ -23,9 +23,9 @@ function optionType(name: string, title: string, values: readonly string[]) {
   });
 }
 
-export const phonePrefixOption = optionType("phonePrefixOption", "Country code", PHONE_PREFIXES);
-export const countryOption = optionType("countryOption", "Destination country", COUNTRIES);
-export const reasonOption = optionType("reasonOption", "Payment reason", REASONS);
+export const phonePrefixOption = optionType("phonePrefixOption", "Country code", SELECT_OPTIONS.phonePrefix);
+export const countryOption = optionType("countryOption", "Destination country", SELECT_OPTIONS.country);
+export const reasonOption = optionType("reasonOption", "Payment reason", SELECT_OPTIONS.reason);
 
 export const volumeOption = defineType({
   name: "volumeOption",
@@ -36,7 +36,7 @@ export const volumeOption = defineType({
       name: "value",
       title: "Value",
       type: "string",
-      options: { list: [...VOLUMES] },
+      options: { list: [...SELECT_OPTIONS.volume] },
       validation: (r) => r.required(),
     }),
     text(

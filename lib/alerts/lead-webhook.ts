@@ -1,4 +1,5 @@
 import { SIGNATURE_HEADER, signatureHeader } from "#edge/signed-request";
+import type { WebhookKey } from "../leads/lead-fields";
 import type { Attempt } from "./retry";
 import { whatsappLink, type AlertedLead } from "./sales-email";
 
@@ -35,7 +36,8 @@ export function leadWebhookBody(lead: AlertedLead, receivedAt: Date) {
       reference: lead.followUp?.reference ?? null,
       promisedContactBy: lead.followUp?.contactBy ?? null,
       arrivedOutOfHours: lead.followUp?.outOfHours ?? null,
-    },
+      // Every field the declaration sends (lib/leads/lead-fields.ts) under its key, and nothing else of the lead.
+    } satisfies Record<WebhookKey | "reference" | "promisedContactBy" | "arrivedOutOfHours", unknown>,
     attribution: { first: lead.attribution.first ?? null, last: lead.attribution.last ?? null },
   };
 }

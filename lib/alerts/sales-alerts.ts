@@ -3,6 +3,7 @@ import { dropClickIds } from "../attribution/campaign-touch";
 import type { Lead } from "../contact/leads-store-contract";
 import { salesRecipients, type ServerEnv } from "../env/env";
 import { serverEnv } from "../env/server-env";
+import { PERSONAL_FIELD_NAMES } from "../leads/lead-fields";
 import { log } from "../logging/logger";
 import { MARKETS, type Market } from "../markets/markets";
 import { inSpan, markActiveSpanFailed } from "../telemetry/spans";
@@ -79,19 +80,8 @@ function deliver(
  * replaced by "[redacted]", so a developer sees what sales would get and the log holds nobody's data.
  */
 function redactedEmail(lead: AlertedLead, receivedAt: Date) {
-  const hidden = "[redacted]";
-  const { subject, text } = salesEmail(
-    {
-      ...lead,
-      company: hidden,
-      contact: hidden,
-      email: hidden,
-      phoneE164: hidden,
-      phone: hidden,
-      attribution: dropClickIds(lead.attribution),
-    },
-    receivedAt,
-  );
+  const hidden = Object.fromEntries(PERSONAL_FIELD_NAMES.map((name) => [name, "[redacted]"]));
+  const { subject, text } = salesEmail({ ...lead, ...hidden, attribution: dropClickIds(lead.attribution) }, receivedAt);
   return { subject, text };
 }
 

@@ -1,21 +1,21 @@
 import type { Lead } from "../contact/leads-store-contract";
+import type { FormFieldName, PrefixName } from "../leads/lead-fields";
 import type { Country, Reason } from "../leads/options";
 import type { Market } from "../markets/markets";
 
+/**
+ * The label of each form field's row, by the field's name (the country code is shown with the number): a field
+ * declared without one does not compile (lib/leads/lead-fields.ts).
+ */
+export type FieldLabels = Record<Exclude<FormFieldName, PrefixName>, string>;
+
 /** The sales alert's words per market: written for the sales team, so they live here rather than in the content. */
-export type Copy = {
+export type Copy = FieldLabels & {
   newLead: string;
   market: string;
   marketName: string;
-  company: string;
-  contact: string;
-  email: string;
-  phone: string;
   call: string;
   whatsapp: string;
-  country: string;
-  reason: string;
-  volume: string;
   receivedAt: string;
   consent: string;
   notice: string;

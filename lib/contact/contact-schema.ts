@@ -2,22 +2,16 @@ import { z } from "zod";
 import { isCampaignSlug } from "../campaign/campaign-slug";
 import { MARKETS } from "../markets/markets";
 import { isEmailAddress } from "./email-rule";
+import { FIELD_LIMITS, LEAD_FIELDS, PHONE_MIN_LENGTH, SELECT_OPTIONS, type FormFieldName } from "../leads/lead-fields";
 import { hasRefusedCharacter, startsLikeFormula, withoutInvisible } from "../leads/lead-text.ts";
-import {
-  COUNTRIES,
-  FIELD_LIMITS,
-  PHONE_MIN_LENGTH,
-  PHONE_PATTERN,
-  PHONE_PREFIXES,
-  REASONS,
-  VOLUMES,
-} from "../leads/options";
+import { PHONE_PATTERN } from "../leads/options";
 import { parsePhone } from "./phone";
 
 /**
- * The contact request as the route handler accepts it. Limits match the CHECK constraints of
- * supabase/migrations; the form's HTML constraints come from the same constants in options.ts, and its email and
- * phone checks from the same rules (email-rule.ts, phone-rules.ts).
+ * The contact request as the route handler accepts it. Limits, options and which text a spreadsheet may read come
+ * from the fields' declaration (lib/leads/lead-fields.ts), as do the form's HTML constraints; the CHECK constraints of
+ * supabase/migrations match them (tests/integration/migrations.test.ts). The form's email and phone checks are the
+ * same rules (email-rule.ts, phone-rules.ts).
  */
 
 /**
@@ -31,28 +25,50 @@ const string = () =>
     .trim()
     .refine((value) => !hasRefusedCharacter(value), "Control or text-direction characters are not allowed");
 const requiredText = (max: number) => string().min(1, "Required").max(max, `At most ${max} characters`);
-/** A name a spreadsheet shows as typed: never one it would run as a formula (the form's NAME_PATTERN). */
-const nameText = (max: number) =>
-  requiredText(max).refine((value) => !startsLikeFormula(value), "Must not start with =, +, - or @");
 
-const requestSchema = z.strictObject({
-  company: nameText(FIELD_LIMITS.company),
-  contact: nameText(FIELD_LIMITS.contact),
+/** Each field of the lead the request carries, by its kind: a field declared without a rule here does not compile. */
+const FIELD_RULES = {
+  company: requiredText(FIELD_LIMITS.company),
+  contact: requiredText(FIELD_LIMITS.contact),
   // The form applies the same rule (email-rule.ts): an address the browser lets through is never refused here.
   email: string()
     .max(FIELD_LIMITS.email, `At most ${FIELD_LIMITS.email} characters`)
     .refine(isEmailAddress, "Not a valid email address"),
-  phonePrefix: z.enum(PHONE_PREFIXES, "Not an offered country code"),
+  phonePrefix: z.enum(SELECT_OPTIONS.phonePrefix, "Not an offered country code"),
   phone: string()
     .min(PHONE_MIN_LENGTH, `At least ${PHONE_MIN_LENGTH} characters`)
     .max(FIELD_LIMITS.phone, `At most ${FIELD_LIMITS.phone} characters`)
     .regex(new RegExp(`^(?:${PHONE_PATTERN})$`), "Digits, spaces, dashes, dots, parentheses and a leading + only"),
-  country: z.enum(COUNTRIES, "Not an offered country"),
-  reason: z.enum(REASONS, "Not an offered reason"),
-  volume: z.enum(VOLUMES, "Not an offered range"),
+  country: z.enum(SELECT_OPTIONS.country, "Not an offered country"),
+  reason: z.enum(SELECT_OPTIONS.reason, "Not an offered reason"),
+  volume: z.enum(SELECT_OPTIONS.volume, "Not an offered range"),
   market: z.enum(MARKETS, "Not a market"),
   /** The campaign page the lead was sent from (its slug); absent from the market's own page. */
   page: z.string().refine(isCampaignSlug, "Not a campaign page address").optional(),
+} satisfies Record<FormFieldName | "market" | "page", z.ZodType>;
+
+/**
+ * Text a spreadsheet may read that its declaration says to refuse (a name, an email address) is refused when it
+ * starts like a formula: for every such field, whatever its own rule (the form's `pattern` and email rule agree).
+ */
+function refusingFormulas<Rules extends Partial<Record<FormFieldName, z.ZodType>>>(rules: Rules): Rules {
+  const ruled = Object.entries(rules).map(([name, rule]) => {
+    const refuse = name in LEAD_FIELDS && LEAD_FIELDS[name as FormFieldName].spreadsheet === "refuse";
+    return [
+      name,
+      refuse
+        ? (rule as z.ZodType).refine(
+            (value) => typeof value !== "string" || !startsLikeFormula(value),
+            "Must not start with =, +, - or @",
+          )
+        : rule,
+    ];
+  });
+  return Object.fromEntries(ruled) as Rules;
+}
+
+const requestSchema = z.strictObject({
+  ...refusingFormulas(FIELD_RULES),
   submissionId: z.uuidv4("Not a UUID v4"),
   /**
    * Where the visitor came from and the privacy notice they were shown: read leniently by the route (see

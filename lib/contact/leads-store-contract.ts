@@ -4,6 +4,7 @@ import { touchColumns } from "../attribution/touch-columns";
 import type { ConsentState } from "#edge/consent-state";
 import type { ContactRequest } from "./contact-schema";
 import type { HeldReason } from "./held-reasons";
+import { fieldOfConstraint, LEAD_FIELD_NAMES, LEAD_FIELDS } from "../leads/lead-fields";
 import type { LeadRow } from "./migrations";
 
 /**
@@ -35,29 +36,6 @@ export interface LeadsStore {
 const UNAVAILABLE = Symbol.for("contact.storeUnavailable");
 const REJECTED = Symbol.for("contact.leadRejected");
 
-/** Which form field a CHECK constraint of contact_submissions guards (constraint names are PostgreSQL's defaults). */
-const CONSTRAINT_FIELDS: Record<string, string> = {
-  contact_submissions_company_check: "company",
-  contact_submissions_contact_name_check: "contact",
-  contact_submissions_company_text_check: "company",
-  contact_submissions_contact_name_text_check: "contact",
-  contact_submissions_email_check: "email",
-  contact_submissions_phone_prefix_check: "phonePrefix",
-  contact_submissions_phone_check: "phone",
-  contact_submissions_phone_e164_check: "phone",
-  contact_submissions_country_check: "country",
-  contact_submissions_reason_check: "reason",
-  contact_submissions_volume_check: "volume",
-  contact_submissions_market_check: "market",
-  contact_submissions_tracking_consent_check: "consent",
-  contact_submissions_privacy_notice_version_check: "noticeVersion",
-  contact_submissions_held_reason_check: "proof",
-  contact_submissions_page_slug_check: "page",
-};
-
-/** Constraints of the tracking columns (`contact_submissions_first_utm_source_check`, …): all "attribution". */
-const ATTRIBUTION_CONSTRAINT = /^contact_submissions_(?:first|last)_[a-z_]+_check$/;
-
 /**
  * The database refused the lead's values (a CHECK or a character it cannot store): the visitor's input, not an
  * outage, so it is answered 422 naming the field, never "try again". `field` is "body" when no field is named.
@@ -67,11 +45,9 @@ export class LeadRejectedError extends Error {
   readonly [REJECTED] = true;
 
   constructor(databaseMessage: string) {
+    // The constraint names its column (PostgreSQL's default names), and the column its field.
     const constraint = /constraint "([^"]+)"/.exec(databaseMessage)?.[1];
-    const field =
-      (constraint &&
-        (CONSTRAINT_FIELDS[constraint] ?? (ATTRIBUTION_CONSTRAINT.test(constraint) ? "attribution" : undefined))) ||
-      "body";
+    const field = (constraint && fieldOfConstraint(constraint)) || "body";
     super(`The database refused the value of ${field}`);
     this.name = "LeadRejectedError";
     this.field = field;
@@ -105,22 +81,10 @@ export class StoreUnavailableError extends Error {
 
 /** The database columns of a lead, as Supabase's REST API and the SQL insert take them (absent values left out). */
 export function toRow(lead: Lead): LeadRow {
-  return {
-    id: lead.id,
-    company: lead.company,
-    contact_name: lead.contact,
-    email: lead.email,
-    phone_prefix: lead.phonePrefix,
-    phone: lead.phone,
-    phone_e164: lead.phoneE164,
-    country: lead.country,
-    reason: lead.reason,
-    volume: lead.volume,
-    market: lead.market,
-    ...touchColumns(lead.attribution),
-    tracking_consent: lead.consent,
-    ...(lead.noticeVersion ? { privacy_notice_version: lead.noticeVersion } : {}),
-    ...(lead.held ? { held_reason: lead.held } : {}),
-    ...(lead.page ? { page_slug: lead.page } : {}),
-  };
+  const row: Record<string, unknown> = touchColumns(lead.attribution);
+  for (const name of LEAD_FIELD_NAMES) {
+    const value = lead[name];
+    if (value !== undefined && value !== null && value !== "") row[LEAD_FIELDS[name].column] = value;
+  }
+  return row as LeadRow;
 }

@@ -1,9 +1,17 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { readdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { TOUCH_COLUMNS, type TouchColumn } from "../attribution/touch-columns.ts";
 import type { ConsentState } from "#edge/consent-state";
+import {
+  LEAD_COLUMNS,
+  LEAD_FIELDS,
+  type LeadFieldName,
+  type OptionalFieldName,
+  type TouchColumn,
+} from "../leads/lead-fields.ts";
 import type { HeldReason } from "./held-reasons.ts";
+
+export { LEAD_COLUMNS } from "../leads/lead-fields.ts";
 
 /**
  * Migrations renamed after databases had applied them: they had been dated in the future, so any migration created
@@ -44,43 +52,14 @@ export async function migrate(
   return ran;
 }
 
-/** Every column the site writes: anon's INSERT grant is exactly these. */
-export const LEAD_COLUMNS = [
-  "id",
-  "company",
-  "contact_name",
-  "email",
-  "phone_prefix",
-  "phone",
-  "phone_e164",
-  "country",
-  "reason",
-  "volume",
-  "market",
-  ...TOUCH_COLUMNS,
-  "tracking_consent",
-  "privacy_notice_version",
-  "held_reason",
-  "page_slug",
-] as const;
+type Column<Name extends LeadFieldName> = (typeof LEAD_FIELDS)[Name]["column"];
 
-export type LeadRow = {
-  id: string;
-  company: string;
-  contact_name: string;
-  email: string;
-  phone_prefix: string;
-  phone: string;
-  phone_e164: string;
-  country: string;
-  reason: string;
-  volume: string;
-  market: string;
-  tracking_consent: ConsentState;
-  privacy_notice_version?: string | null;
-  held_reason?: HeldReason | null;
-  page_slug?: string | null;
-} & Partial<Record<TouchColumn, string | null>>;
+/** A lead as its row holds it: a column per field (lib/leads/lead-fields.ts), text as the database keeps it. */
+export type LeadRow = { [Name in Exclude<LeadFieldName, OptionalFieldName | "consent"> as Column<Name>]: string } & {
+  [Name in Exclude<OptionalFieldName, "held"> as Column<Name>]?: string | null;
+} & {
+  [Name in "consent" as Column<Name>]: ConsentState;
+} & { [Name in "held" as Column<Name>]?: HeldReason | null } & Partial<Record<TouchColumn, string | null>>;
 
 export const INSERT_LEAD_SQL = `insert into public.contact_submissions (${LEAD_COLUMNS.join(", ")})
   values (${LEAD_COLUMNS.map((_, i) => `$${i + 1}`).join(", ")})`;

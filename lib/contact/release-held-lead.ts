@@ -1,5 +1,5 @@
-import type { Attribution, Touch } from "../attribution/campaign-touch";
-import { TOUCH_COLUMNS } from "../attribution/touch-columns";
+import { attributionOf } from "../attribution/touch-columns";
+import { LEAD_FIELD_NAMES, LEAD_FIELDS } from "../leads/lead-fields";
 import type { Lead } from "./leads-store-contract";
 import type { LeadRow } from "./migrations";
 
@@ -9,33 +9,18 @@ type StoredRow = LeadRow & { created_at: string; held_reason: string | null };
 export type ReleaseOutcome =
   { released: true; lead: Lead; receivedAt: Date } | { released: false; why: "missing" | "not_held" };
 
-/** The lead as the row keeps it (its attribution rebuilt from the touch columns), for the alert. */
+/** The lead as the row keeps it (the inverse of toRow), for the alert: a released lead is held no more. */
 function leadOf(row: StoredRow): Lead {
-  const attribution: Attribution = {};
-  for (const column of TOUCH_COLUMNS) {
-    const value = row[column];
-    if (!value) continue;
-    const [which, ...rest] = column.split("_") as ["first" | "last", ...string[]];
-    const field = rest.join("_");
-    const touch: Touch = (attribution[which] ??= {});
-    (touch as Record<string, string>)[field === "touch_at" ? "at" : field] = value;
+  const fields: Record<string, unknown> = {};
+  for (const name of LEAD_FIELD_NAMES) {
+    const value = (row as Record<string, unknown>)[LEAD_FIELDS[name].column];
+    if (value !== null && value !== undefined && name !== "held") fields[name] = value;
   }
   return {
-    id: row.id,
-    company: row.company,
-    contact: row.contact_name,
-    email: row.email,
-    phonePrefix: row.phone_prefix as Lead["phonePrefix"],
-    phone: row.phone,
-    phoneE164: row.phone_e164,
-    country: row.country as Lead["country"],
-    reason: row.reason as Lead["reason"],
-    volume: row.volume as Lead["volume"],
-    market: row.market as Lead["market"],
-    attribution,
+    ...(fields as Omit<Lead, "attribution" | "consent" | "noticeVersion">),
+    attribution: attributionOf(row),
     consent: row.tracking_consent ?? "unanswered",
     noticeVersion: row.privacy_notice_version ?? null,
-    ...(row.page_slug ? { page: row.page_slug } : {}),
   };
 }
 

@@ -4,7 +4,14 @@ import { formMessageRules, FORM_MESSAGE_KEYS, type FormMessages } from "./contac
 import { short, text } from "./content-fields";
 import { COPY_LIMITS, limitMessage } from "./copy-limits";
 import { volumeOptionLabels } from "./volume-labels";
-import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES, type SelectName } from "../leads/options";
+import {
+  FORM_FIELD_NAMES,
+  LEAD_FIELDS,
+  type FormFieldName,
+  type PrefixName,
+  type SelectName,
+} from "../leads/lead-fields";
+import { COUNTRIES, PHONE_PREFIXES, REASONS, VOLUMES } from "../leads/options";
 import type { MarketCurrency } from "../markets/markets";
 
 /**
@@ -14,7 +21,8 @@ import type { MarketCurrency } from "../markets/markets";
 
 /**
  * What a query reads of the form's content, inside `contact{ ... }`. A literal, so TypeGen types it: the messages'
- * keys are spelled out here and held to FORM_MESSAGES by a unit test.
+ * keys are spelled out here and held to FORM_MESSAGES by a unit test, the fields and option lists to the fields'
+ * declaration (lib/leads/lead-fields.ts) by another.
  */
 export const CONTACT_PROJECTION = `
     title,
@@ -82,21 +90,21 @@ function optionList<const V extends readonly [string, ...string[]]>(values: V) {
 }
 
 const field = z.object({ label: short("fieldLabel"), placeholder: short("placeholder") });
+const labelOnly = z.object({ label: short("fieldLabel") });
+/** Each form field's label, and the hint inside it unless it starts on a value (the phone's country code). */
+const fields = z.object(
+  Object.fromEntries(
+    FORM_FIELD_NAMES.map((name) => [name, LEAD_FIELDS[name].kind === "prefix" ? labelOnly : field]),
+  ) as {
+    [K in FormFieldName]: K extends PrefixName ? typeof labelOnly : typeof field;
+  },
+);
 const amountTemplate = text.includes("{amount}", { message: "must contain {amount}" });
 
 export const contactSchema = z.object({
   title: short("sectionTitle"),
   intro: text,
-  fields: z.object({
-    company: field,
-    contact: field,
-    email: field,
-    phonePrefix: z.object({ label: short("fieldLabel") }),
-    phone: field,
-    country: field,
-    reason: field,
-    volume: field,
-  }),
+  fields,
   phonePrefixOptions: optionList(PHONE_PREFIXES),
   countryOptions: optionList(COUNTRIES),
   reasonOptions: optionList(REASONS),

@@ -1,9 +1,10 @@
-import { MARKET_BY_CODE, type Market } from "../markets/markets";
+import { MARKET_BY_CODE, type Market } from "../markets/markets.ts";
 import { FORMULA_START_CHARACTERS, INVISIBLE_RANGES } from "./lead-text.ts";
 
 /**
  * Option values of the contact form: the data contract shared by the browser, the route handler and the
- * database CHECK constraints. Content (Sanity) supplies only their labels, never the values.
+ * database CHECK constraints. Content (Sanity) supplies only their labels, never the values. Which field offers which
+ * list, and every other property of a field, is declared in lead-fields.ts.
  */
 export const PHONE_PREFIXES = ["52", "1", "54", "55", "57"] as const;
 export const COUNTRIES = ["usa", "argentina", "brazil", "colombia", "other"] as const;
@@ -24,23 +25,6 @@ export type Country = (typeof COUNTRIES)[number];
 export type Reason = (typeof REASONS)[number];
 export type Volume = (typeof VOLUMES)[number];
 
-/** Every select of the form, keyed by its control name. */
-export const SELECT_OPTIONS = {
-  phonePrefix: PHONE_PREFIXES,
-  country: COUNTRIES,
-  reason: REASONS,
-  volume: VOLUMES,
-} as const;
-export type SelectName = keyof typeof SELECT_OPTIONS;
-
-/** Lengths shared by the zod schema and the database CHECK constraints. */
-export const FIELD_LIMITS = {
-  company: 200,
-  contact: 200,
-  email: 254,
-  phone: 32,
-} as const;
-
 /**
  * Phone numbers as people type them: an optional leading `+`, then digits, spaces, dashes, dots and
  * parentheses (the browser's `pattern`, compiled with the `v` flag, hence the escapes). Whether the number can
@@ -48,7 +32,6 @@ export const FIELD_LIMITS = {
  * (lib/contact/phone-rules.ts).
  */
 export const PHONE_PATTERN = "\\+?[0-9 \\(\\)\\.\\-]+";
-export const PHONE_MIN_LENGTH = 6;
 
 /**
  * The company's and the contact's name (the browser's `pattern`, compiled with the `v` flag): not starting, once

@@ -4,6 +4,7 @@
 import { isSpanContextValid, trace } from "@opentelemetry/api";
 import pino, { type Logger } from "pino";
 import { logLevel } from "../env/env.ts";
+import { PERSONAL_KEYS as LEAD_PERSONAL_KEYS } from "../leads/lead-fields.ts";
 import { currentRequest } from "./request-context.ts";
 
 /**
@@ -58,21 +59,16 @@ export type LogEvent =
   | "page.not_found";
 
 /**
- * Keys whose values are personal data or free text a visitor typed: email, phone, names, company, IP address and the
- * browser identifiers Meta gets. Censored by pino's own redaction at the top of a line's fields and inside the two
- * objects that carry a person — a `lead` (with its attribution's touches) and a conversion `payload` (with its
- * `userData` and `customData`) — so a careless `{ lead }` still logs no person. Explicit paths, not wildcards: pino's
- * wildcard redaction copies the whole object for each path (measured ~60 µs a line against ~5 µs for these).
+ * Keys whose values are personal data or free text a visitor typed: a lead's personal fields under every name they
+ * travel by (lib/leads/lead-fields.ts: the lead's, the row's, the webhook's), the click ids and URLs of its touches,
+ * and the visit's own (IP address, browser, the identifiers Meta gets). Censored by pino's own redaction at the top
+ * of a line's fields and inside the two objects that carry a person — a `lead` (with its attribution's touches) and a
+ * conversion `payload` (with its `userData` and `customData`) — so a careless `{ lead }` still logs no person.
+ * Explicit paths, not wildcards: pino's wildcard redaction copies the whole object for each path (measured ~60 µs a
+ * line against ~5 µs for these).
  */
 const PERSONAL_KEYS = [
-  "email",
-  "phone",
-  "phoneE164",
-  "phone_e164",
-  "contact",
-  "contactName",
-  "contact_name",
-  "company",
+  ...LEAD_PERSONAL_KEYS,
   "ip",
   "clientIp",
   "clientIpAddress",
@@ -84,14 +80,6 @@ const PERSONAL_KEYS = [
   "pageUrl",
   "cookie",
   "body",
-  // Click ids identify one ad click; a landing page or referrer URL may carry them.
-  "gclid",
-  "gbraid",
-  "wbraid",
-  "fbclid",
-  "msclkid",
-  "landing_url",
-  "referrer",
 ];
 const PERSON_CARRIERS = [
   "",

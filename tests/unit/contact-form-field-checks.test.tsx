@@ -22,8 +22,6 @@ function renderForm(market: Market, defaultPhonePrefix: string, preset: Partial<
         <TextField
           key={name}
           name={name}
-          type={name === "email" ? "email" : "text"}
-          autoComplete="off"
           label={copy.fields[name].label}
           placeholder={copy.fields[name].placeholder}
           message={undefined}

@@ -1,9 +1,10 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useRef } from "react";
+import { Fragment, useRef } from "react";
 import type { FormPreset } from "@/lib/campaign/campaign-content";
 import type { ConsentScope } from "@/lib/consent/browser-consent";
+import { FORM_FIELD_NAMES, LEAD_FIELDS, type ChoiceName, type TextFieldName } from "@/lib/leads/lead-fields";
 import type { Market } from "@/lib/markets/markets";
 import type { ContactFormCopy } from "./form-copy";
 import { PhoneField } from "./phone-field";
@@ -49,17 +50,50 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent, page, p
   const { messages, chosen } = checks;
 
   // A field's control name, words and message; a select's options and current choice too.
-  const fieldProps = <Name extends "company" | "contact" | "email" | "country" | "reason" | "volume">(name: Name) => ({
+  const fieldProps = <Name extends TextFieldName | ChoiceName>(name: Name) => ({
     name,
     label: fields[name].label,
     placeholder: fields[name].placeholder,
     message: messages[name],
   });
-  const selectProps = (name: "country" | "reason" | "volume") => ({
+  const presetOf = (name: ChoiceName) => (preset as Partial<Record<ChoiceName, string | null>>)[name];
+  const selectProps = (name: ChoiceName) => ({
     ...fieldProps(name),
     options: options[name],
     chosen: chosen[name],
   });
+  /** Each field as its declaration says: a text input, the phone with its country code, or a choice. */
+  const control = (name: (typeof FORM_FIELD_NAMES)[number]) => {
+    const field = LEAD_FIELDS[name];
+    switch (field.kind) {
+      case "name":
+      case "email":
+        return <TextField {...fieldProps(name as TextFieldName)} />;
+      case "prefix":
+        // Shown beside the number, by the phone's control.
+        return null;
+      case "phone":
+        return (
+          <PhoneField
+            labels={{ phonePrefix: fields.phonePrefix.label, phone: fields.phone.label }}
+            placeholder={fields.phone.placeholder}
+            prefixes={options.phonePrefix}
+            defaultPrefix={defaultPhonePrefix}
+            chosenPrefix={chosen.phonePrefix}
+            message={messages.phone}
+            suggestion={checks.suggestion}
+            usePrefix={copy.phoneUsePrefix}
+            onSwitch={(prefix) => {
+              checks.switchPrefix(prefix);
+              clearOutcome();
+            }}
+          />
+        );
+      case "choice":
+        // A campaign page may preset a choice; the others start on the placeholder.
+        return <SelectField {...selectProps(name as ChoiceName)} defaultValue={presetOf(name as ChoiceName) ?? ""} />;
+    }
+  };
 
   const engage = () => {
     checks.engage();
@@ -83,30 +117,17 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent, page, p
         onFocus={engage}
         className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2 sm:p-8"
       >
-        <TextField {...fieldProps("company")} type="text" autoComplete="organization" />
-        <TextField {...fieldProps("contact")} type="text" autoComplete="name" />
-        <div className="sm:col-span-2">
-          <TextField {...fieldProps("email")} type="email" autoComplete="email" />
-        </div>
-        <PhoneField
-          labels={{ phonePrefix: fields.phonePrefix.label, phone: fields.phone.label }}
-          placeholder={fields.phone.placeholder}
-          prefixes={options.phonePrefix}
-          defaultPrefix={defaultPhonePrefix}
-          chosenPrefix={chosen.phonePrefix}
-          message={messages.phone}
-          suggestion={checks.suggestion}
-          usePrefix={copy.phoneUsePrefix}
-          onSwitch={(prefix) => {
-            checks.switchPrefix(prefix);
-            clearOutcome();
-          }}
-        />
-        <SelectField {...selectProps("country")} defaultValue={preset.country ?? ""} />
-        <SelectField {...selectProps("reason")} defaultValue={preset.reason ?? ""} />
-        <div className="sm:col-span-2">
-          <SelectField {...selectProps("volume")} />
-        </div>
+        {FORM_FIELD_NAMES.map((name) => {
+          const shown = control(name);
+          if (!shown) return null;
+          return "wide" in LEAD_FIELDS[name] ? (
+            <div key={name} className="sm:col-span-2">
+              {shown}
+            </div>
+          ) : (
+            <Fragment key={name}>{shown}</Fragment>
+          );
+        })}
         {/* Honeypot: invisible to people and assistive tech; bots that fill it are answered 201 and stored nowhere. */}
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
           <label htmlFor="contact-website">Website</label>

@@ -8,7 +8,3 @@ export type { Option } from "@/lib/content/contact-content";
  * follow-up words from the market's follow-up content (null when the market has none).
  */
 export type ContactFormCopy = ContactContentCopy & { followUp: ConfirmationCopy | null };
-
-/** The visitor's fields in page order; the prefix has a default and is never missing. */
-export const REQUIRED = ["company", "contact", "email", "phone", "country", "reason", "volume"] as const;
-export type FieldName = (typeof REQUIRED)[number];

@@ -1,5 +1,6 @@
 import { fill } from "@/lib/contact/form-messages";
-import { FIELD_LIMITS, PHONE_MIN_LENGTH, PHONE_PATTERN, type PhonePrefix } from "@/lib/leads/options";
+import { LEAD_FIELDS } from "@/lib/leads/lead-fields";
+import { PHONE_PATTERN, type PhonePrefix } from "@/lib/leads/options";
 import type { Option } from "./form-copy";
 import { described, FieldLabel, FieldMessage, inputClass, SelectBox, selectClass } from "./field-parts";
 import type { PrefixSuggestion } from "./use-field-checks";
@@ -29,7 +30,7 @@ export function PhoneField(props: Props) {
           <select
             id="contact-phonePrefix"
             name="phonePrefix"
-            autoComplete="tel-country-code"
+            autoComplete={LEAD_FIELDS.phonePrefix.autoComplete}
             defaultValue={defaultPrefix}
             className={selectClass}
           >
@@ -50,10 +51,10 @@ export function PhoneField(props: Props) {
           required
           inputMode="tel"
           // The full number a browser fills in ("+52 55 …") is read with its own code, whatever the select shows.
-          autoComplete="tel"
+          autoComplete={LEAD_FIELDS.phone.autoComplete}
           pattern={PHONE_PATTERN}
-          minLength={PHONE_MIN_LENGTH}
-          maxLength={FIELD_LIMITS.phone}
+          minLength={LEAD_FIELDS.phone.min}
+          maxLength={LEAD_FIELDS.phone.max}
           placeholder={placeholder}
           className={inputClass}
           {...described("phone", message)}

@@ -1,7 +1,8 @@
+import type { ChoiceName } from "@/lib/leads/lead-fields";
 import type { Option } from "./form-copy";
 import { described, FieldLabel, FieldMessage, SelectBox, selectClass, type FieldProps } from "./field-parts";
 
-type Props = FieldProps<"country" | "reason" | "volume"> & {
+type Props = FieldProps<ChoiceName> & {
   placeholder: string;
   options: Option[];
   /** The value the select holds now, for the box that shows it. */

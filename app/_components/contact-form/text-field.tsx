@@ -1,24 +1,24 @@
-import { FIELD_LIMITS, NAME_PATTERN } from "@/lib/leads/options";
+import { LEAD_FIELDS, type TextFieldName } from "@/lib/leads/lead-fields";
+import { NAME_PATTERN } from "@/lib/leads/options";
 import { described, FieldLabel, FieldMessage, inputClass, type FieldProps } from "./field-parts";
 
-type Props = FieldProps<"company" | "contact" | "email"> & {
-  type: "text" | "email";
-  autoComplete: string;
-  placeholder: string;
-};
+type Props = FieldProps<TextFieldName> & { placeholder: string };
 
-export function TextField({ name, label, message, type, autoComplete, placeholder }: Props) {
+/** A required text input: its type, limit, pattern and autofill token come from the field's declaration. */
+export function TextField({ name, label, message, placeholder }: Props) {
+  const { kind, max, autoComplete } = LEAD_FIELDS[name];
   return (
     <div>
       <FieldLabel name={name}>{label}</FieldLabel>
       <input
         id={`contact-${name}`}
         name={name}
-        type={type}
+        type={kind === "email" ? "email" : "text"}
         required
-        maxLength={FIELD_LIMITS[name]}
-        // A name a spreadsheet would run as a formula is refused by the browser's own validity, as by the route.
-        pattern={type === "text" ? NAME_PATTERN : undefined}
+        maxLength={max}
+        // A name a spreadsheet would run as a formula is refused by the browser's own validity, as by the route (an
+        // email address by the email rule).
+        pattern={kind === "name" ? NAME_PATTERN : undefined}
         autoComplete={autoComplete}
         placeholder={placeholder}
         className={inputClass}

@@ -2,10 +2,16 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 import { isEmailAddress } from "@/lib/contact/email-rule";
 import { countryName, fill, listOf } from "@/lib/contact/form-messages";
 import type { PhoneVerdict } from "@/lib/contact/phone-check";
-import { marketPhonePrefix, type PhonePrefix, type SelectName } from "@/lib/leads/options";
+import {
+  REQUIRED_FIELD_NAMES as REQUIRED,
+  SELECT_NAMES as SELECTS,
+  type RequiredFieldName as FieldName,
+  type SelectName,
+} from "@/lib/leads/lead-fields";
+import { marketPhonePrefix, type PhonePrefix } from "@/lib/leads/options";
 import type { FormPreset } from "@/lib/campaign/campaign-content";
 import { MARKET_LOCALES, type Market } from "@/lib/markets/markets";
-import { REQUIRED, type ContactFormCopy, type FieldName } from "./form-copy";
+import type { ContactFormCopy } from "./form-copy";
 
 // The phone check (libphonenumber-js and the offered codes' metadata) loads on first engagement, never with the
 // page; until it has, the phone has only its HTML constraints, and a submission waits for it. A failed load is tried
@@ -25,8 +31,6 @@ export const isControl = (target: unknown): target is Control =>
 
 /** An offered prefix the typed phone fits, when it does not fit the selected one. */
 export type PrefixSuggestion = NonNullable<Extract<PhoneVerdict, { ok: false }>["fits"]>;
-
-const SELECTS = ["phonePrefix", "country", "reason", "volume"] as const satisfies SelectName[];
 
 type Options = { copy: ContactFormCopy; market: Market; defaultPhonePrefix: string; preset?: Partial<FormPreset> };
 
