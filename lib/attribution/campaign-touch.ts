@@ -1,4 +1,4 @@
-import { INVISIBLE_RANGES, REFUSED_RANGES } from "../leads/lead-text.ts";
+import { INVISIBLE_RANGES, neutraliseFormula, REFUSED_RANGES } from "../leads/lead-text.ts";
 
 /**
  * Campaign attribution: what a visit's URL and referrer say about where the visitor came from, in the shape the
@@ -49,14 +49,16 @@ const MAX_READ = 16 * 1024;
 
 /**
  * A text value as it may be kept: unpaired surrogates (which no database stores) replaced, unwanted characters
- * removed, trimmed, cut to `max` code points; undefined when nothing is left or it is not text.
+ * removed, trimmed, behind an apostrophe when it starts like a formula (lib/leads/lead-text.ts: a spreadsheet or a
+ * CRM then shows it as text), cut to `max` code points; undefined when nothing is left or it is not text. A click id
+ * starting so is then no click id, and is dropped.
  */
 export function cleanText(value: unknown, max: number): string | undefined {
   if (typeof value !== "string") return undefined;
   // toWellFormed is missing from browsers before 2023; the values a browser reads from a URL are well formed anyway.
   const read = value.length > MAX_READ ? value.slice(0, MAX_READ) : value;
   const wellFormed = typeof read.toWellFormed === "function" ? read.toWellFormed() : read;
-  const chars = [...wellFormed.replace(UNWANTED, "").trim()];
+  const chars = [...neutraliseFormula(wellFormed.replace(UNWANTED, "").trim())];
   const cut = (chars.length > max ? chars.slice(0, max).join("") : chars.join("")).trim();
   return cut === "" ? undefined : cut;
 }

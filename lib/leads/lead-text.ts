@@ -22,8 +22,10 @@ export const INVISIBLE_RANGES = "\\u200b-\\u200d\\u2060\\ufeff";
 
 /**
  * What a spreadsheet reads as the start of a formula (`=HYPERLINK(...)`, `+`, `-`, `@`; a leading tab or CR is a
- * control, refused anyway). A company or a person's name never starts with one, so such a value is refused rather
- * than stored altered: CSV exports and CRMs then show what the visitor typed.
+ * control, refused or removed anyway). Each field of a lead says what happens to text starting so
+ * (lib/leads/lead-fields.ts, `spreadsheet`): a name or an email address never starts with one, so it is refused
+ * rather than stored altered, and CSV exports and CRMs show what the visitor typed; a campaign parameter comes from a
+ * link and must never cost a lead, so it is neutralised; a click id is dropped.
  */
 export const FORMULA_START_CHARACTERS = "=+\\-@";
 
@@ -34,3 +36,9 @@ const FORMULA_START = new RegExp(`^[${FORMULA_START_CHARACTERS}]`, "u");
 export const withoutInvisible = (value: string): string => value.replace(INVISIBLE, "");
 export const hasRefusedCharacter = (value: string): boolean => REFUSED.test(value);
 export const startsLikeFormula = (value: string): boolean => FORMULA_START.test(value);
+
+/**
+ * The value as a spreadsheet shows it as text: behind an apostrophe when it starts like a formula (OWASP's advice
+ * for CSV injection). Stored so, it reads the same in the table, a CSV export, the webhook and the email.
+ */
+export const neutraliseFormula = (value: string): string => (startsLikeFormula(value) ? `'${value}` : value);

