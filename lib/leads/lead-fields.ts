@@ -46,7 +46,10 @@ type FieldDeclaration = {
   spreadsheet: SpreadsheetRule;
   /** The key of the webhook's `lead` object that carries it (the phone's parts share `phone`); null: not sent. */
   webhook: string | null;
-  /** A lead may come without it (the column then stays empty). */
+  /**
+   * A lead may come without it (the column then stays empty). A form field is required otherwise: its control is
+   * `required`, and the line under the button names it until it is filled.
+   */
   optional?: true;
   /** The request field a refusal of its column names in the 422, when not its own name. */
   refusedAs?: string;
@@ -208,8 +211,8 @@ export type SelectName = KindName<"prefix" | "choice">;
 export type ChoiceName = KindName<"choice">;
 /** The phone's country code: a select that starts on the market's default, so it has no placeholder. */
 export type PrefixName = KindName<"prefix">;
-/** The fields a visitor must fill in before the form can be sent: all but the country code, which has a default. */
-export type RequiredFieldName = Exclude<FormFieldName, PrefixName>;
+/** The fields a visitor must fill in before the form can be sent: not an optional one, nor the country code. */
+export type RequiredFieldName = Exclude<FormFieldName, PrefixName | OptionalFieldName>;
 export type OptionalFieldName = {
   [K in LeadFieldName]: Fields[K] extends { optional: true } ? K : never;
 }[LeadFieldName];
@@ -222,7 +225,7 @@ export const FORM_FIELD_NAMES = names<FormFieldName>((field) => field.from === "
 const formField = (name: LeadFieldName): FormField | undefined =>
   LEAD_FIELDS[name].from === "form" ? (LEAD_FIELDS[name] as FormField) : undefined;
 export const REQUIRED_FIELD_NAMES = FORM_FIELD_NAMES.filter(
-  (name) => formField(name)!.kind !== "prefix",
+  (name) => formField(name)!.kind !== "prefix" && !("optional" in LEAD_FIELDS[name]),
 ) as RequiredFieldName[];
 export const SELECT_NAMES = FORM_FIELD_NAMES.filter((name) => "options" in LEAD_FIELDS[name]) as SelectName[];
 

@@ -49,6 +49,11 @@ describe("the landing query's contact projection, a literal TypeGen reads", () =
   });
 });
 
+it("the sample lead these checks use fills every field (tests/support/sample-lead.ts)", () => {
+  const sent = lead();
+  expect(LEAD_FIELD_NAMES.filter((name) => sent[name] === undefined || sent[name] === null)).toEqual([]);
+});
+
 describe("what sales gets of a lead", () => {
   it.each(MARKETS)("the email to %s's team has a row for every form field, under the field's own label", (market) => {
     const { text, html } = salesEmail({ ...lead(), market }, receivedAt);

@@ -4,9 +4,10 @@ import { described, FieldLabel, FieldMessage, inputClass, type FieldProps } from
 
 type Props = FieldProps<TextFieldName> & { placeholder: string };
 
-/** A required text input: its type, limit, pattern and autofill token come from the field's declaration. */
+/** A text input: whether it is required, its type, limit, pattern and autofill token come from its declaration. */
 export function TextField({ name, label, message, placeholder }: Props) {
-  const { kind, max, autoComplete } = LEAD_FIELDS[name];
+  const field = LEAD_FIELDS[name];
+  const { kind, max, autoComplete } = field;
   return (
     <div>
       <FieldLabel name={name}>{label}</FieldLabel>
@@ -14,7 +15,7 @@ export function TextField({ name, label, message, placeholder }: Props) {
         id={`contact-${name}`}
         name={name}
         type={kind === "email" ? "email" : "text"}
-        required
+        required={!("optional" in field)}
         maxLength={max}
         // A name a spreadsheet would run as a formula is refused by the browser's own validity, as by the route (an
         // email address by the email rule).
