@@ -19,6 +19,7 @@ const config = [
       ".data/**",
       "lib/content/sanity.types.ts",
       "bench/results/**",
+      "bench/empty-app/.next/**",
       "test-results/**",
       "playwright-report/**",
     ],

@@ -3,7 +3,7 @@ import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants
 import { fileURLToPath } from "node:url";
 import { addCompileHints } from "./lib/build/compile-hints";
 import { writePhoneMetadata } from "./lib/build/phone-metadata";
-import { writeTouchScript } from "./lib/build/touch-script";
+import { writePageScripts } from "./lib/build/page-scripts";
 import { buildSiteUrl, contentBackend, readServerEnv } from "./lib/env/env";
 import { DEFAULT_MARKET, MARKET_CODES_PATTERN } from "./lib/markets/markets";
 import { commonHeaders, landingCsp, studioCsp } from "./lib/security-headers";
@@ -111,12 +111,12 @@ function siteUrlOrStop(): string {
 }
 
 export default function configFor(phase: string): NextConfig {
-  // The form's phone metadata and the page's inline touch script are generated before anything compiles (see the
+  // The form's phone metadata and the page's inline scripts are generated before anything compiles (see the
   // files); `next start` serves a build.
   if (phase === PHASE_DEVELOPMENT_SERVER || phase === PHASE_PRODUCTION_BUILD) {
     const root = fileURLToPath(new URL(".", import.meta.url));
     writePhoneMetadata(root);
-    writeTouchScript(root);
+    writePageScripts(root);
   }
   return nextConfig(phase);
 }

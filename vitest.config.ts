@@ -2,13 +2,13 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { writePhoneMetadata } from "./lib/build/phone-metadata";
-import { writeTouchScript } from "./lib/build/touch-script";
+import { writePageScripts } from "./lib/build/page-scripts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 // The browser's phone check is tested against the server's, on the metadata a build generates.
 writePhoneMetadata(root);
-// The page's inline touch script is tested as the page runs it.
-writeTouchScript(root);
+// The page's inline scripts are tested as the page runs them.
+writePageScripts(root);
 
 export default defineConfig({
   resolve: {

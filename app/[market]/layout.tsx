@@ -1,11 +1,14 @@
 import type { Metadata, Viewport } from "next";
-import { VisualEditing } from "next-sanity/visual-editing";
 import { draftMode } from "next/headers";
 import { notFound } from "next/navigation";
 import { getErrorPage } from "@/lib/content/landing-source";
+import { getPrivacyNotice } from "@/lib/content/privacy-notice-source";
+import { consentScope } from "@/lib/consent/tracking-consent";
 import { contentBackend, readPublicEnv } from "@/lib/env/env";
 import { MARKETS, MARKET_LOCALES, isMarket } from "@/lib/markets/markets";
 import { ErrorPageCopyProvider } from "../_components/error-page-copy";
+import { InlineScript } from "../_components/inline-script";
+import { LazyVisualEditing } from "../_components/lazy-visual-editing";
 import { inter } from "../fonts";
 import "../globals.css";
 
@@ -29,14 +32,19 @@ export default async function MarketLayout({ children, params }: LayoutProps<"/[
   if (!isMarket(market)) notFound();
   // The visual editing overlays (Sanity's Presentation tool), once per document and only in draft mode: they
   // also refresh the page as the document changes in the Studio.
-  const visualEditing = contentBackend(readPublicEnv()) === "sanity" && (await draftMode()).isEnabled;
+  const preview = (await draftMode()).isEnabled;
+  const visualEditing = contentBackend(readPublicEnv()) === "sanity" && preview;
   // Read apart from the page's content, so the error screen speaks the market's language even when that failed.
   const errorPage = await getErrorPage(market);
+  // The same read the page makes: without it the page fails too, and its error screen asks nothing.
+  const notice = await getPrivacyNotice(market, { preview }).catch(() => null);
   return (
     <html lang={MARKET_LOCALES[market]} className={inter.variable}>
+      {/* After the stylesheet: the tracking banner is open or not before the body is parsed, so in the first frame. */}
+      <head>{notice ? <InlineScript script="head" scope={consentScope(market, notice)} /> : null}</head>
       <body className="font-sans">
         <ErrorPageCopyProvider value={{ market, copy: errorPage }}>{children}</ErrorPageCopyProvider>
-        {visualEditing ? <VisualEditing /> : null}
+        {visualEditing ? <LazyVisualEditing /> : null}
       </body>
     </html>
   );

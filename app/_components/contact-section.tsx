@@ -38,7 +38,6 @@ export function ContactSection({ market, content, consent, formNote, page, prese
               message={followUp.whatsappBefore}
               amountLine={followUp.whatsappAmount}
               defaultAmount={content.hero.estimate.defaultAmount}
-              locale={locale}
               label={followUp.whatsappBeforeLabel}
               newTabLabel={followUp.newTabLabel}
             />

@@ -2,7 +2,7 @@ import type { LandingContent } from "@/lib/content/landing-content";
 import type { MarketCurrency } from "@/lib/markets/markets";
 import { Note, NoteMarker } from "./note-marker";
 import { RichText } from "./rich-text";
-import { SavingsEstimate } from "./savings-estimate";
+import { LazySavingsEstimate } from "./lazy-savings-estimate";
 
 type Props = { hero: LandingContent["hero"]; brandName: string; locale: string; currency: MarketCurrency };
 
@@ -36,7 +36,7 @@ export function HeroSection({ hero, brandName, locale, currency }: Props) {
           </h1>
           <RichText value={hero.body} className="mt-6 max-w-2xl space-y-3 text-lg text-blue-50" />
         </div>
-        <SavingsEstimate
+        <LazySavingsEstimate
           copy={estimate}
           cta={hero.cta}
           brandName={brandName}
@@ -47,7 +47,7 @@ export function HeroSection({ hero, brandName, locale, currency }: Props) {
           <p id="estimate-note" className="mt-3 text-xs leading-relaxed text-blue-100">
             {note}
           </p>
-        </SavingsEstimate>
+        </LazySavingsEstimate>
         <Note
           id="hero-note"
           n={1}

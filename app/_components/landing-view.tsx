@@ -3,18 +3,17 @@ import type { FormPreset } from "@/lib/campaign/campaign-content";
 import { sanityImageProject } from "@/lib/content/content-images";
 import type { LandingContent } from "@/lib/content/landing-content";
 import { getPrivacyNotice } from "@/lib/content/privacy-notice-source";
-import { asksConsent } from "@/lib/consent/tracking-consent";
+import { consentScope } from "@/lib/consent/tracking-consent";
 import { readPublicEnv } from "@/lib/env/env";
 import type { Market } from "@/lib/markets/markets";
 import { socialImage } from "@/lib/seo/social-image";
 import { jsonLdScript, pageJsonLd } from "@/lib/seo/structured-data";
 import { BenefitsSection } from "./benefits-section";
-import { CampaignTouchScript } from "./campaign-touch-script";
 import { ConsentBanner } from "./consent-banner";
 import { ContactSection } from "./contact-section";
 import { DraftModeTools } from "./draft-mode-tools";
 import { HeroSection } from "./hero-section";
-import { InitiateCheckout } from "./initiate-checkout";
+import { InlineScript } from "./inline-script";
 import { MetaPixel } from "./meta-pixel";
 import { PrivacyFooterLinks, PrivacyFormLine, PrivacyNotice } from "./privacy-notice";
 import { PageSections } from "./sections/page-sections";
@@ -37,8 +36,8 @@ export async function LandingView({ market, preview, content, page, preset }: Pr
   const pixelId = env.NEXT_PUBLIC_META_PIXEL_ID;
   // Asked wherever the market asks first and a conversion can be reported (pixel or server): the rule the contact
   // route applies to the consent a lead records.
-  const consentAsked = asksConsent(notice.askConsent);
-  const scope = { market, version: notice.updatedAt, ask: consentAsked };
+  const scope = consentScope(market, notice);
+  const consentAsked = scope.ask;
   const clean = stegaClean(content);
   const jsonLd = pageJsonLd(
     clean,
@@ -52,7 +51,6 @@ export async function LandingView({ market, preview, content, page, preset }: Pr
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(jsonLd) }} />
       {consentAsked ? (
         <ConsentBanner
-          scope={scope}
           copy={{
             label: notice.bannerLabel,
             text: notice.bannerText,
@@ -95,10 +93,10 @@ export async function LandingView({ market, preview, content, page, preset }: Pr
       <PrivacyNotice notice={notice} />
       {/* After everything visible: an inline script waits for the stylesheet, and the parser with it, so placed
           before the header it made the first frame paint a half-parsed header that then moved (a layout shift). They
-          still run before the load event and hydration, when InitiateCheckout fires. */}
-      <CampaignTouchScript scope={scope} />
+          still run before the load event and long before hydration: the page script keeps the campaign touch, fires
+          InitiateCheckout to the pixel defined just before it, and answers the banner (see the file). */}
       {pixelId ? <MetaPixel pixelId={pixelId} scope={scope} /> : null}
-      <InitiateCheckout scope={scope} />
+      <InlineScript script="page" scope={scope} />
     </>
   );
 }

@@ -1,9 +1,8 @@
 import { PortableText, type PortableTextComponents } from "@portabletext/react";
 import type { PrivacyNotice as Notice } from "@/lib/content/privacy-notice";
+import { NOTICE_ID } from "@/lib/page-scripts/page-elements";
 import { ConsentSettingsButton } from "./consent-banner";
-import { PrivacyNoticeFocus } from "./privacy-notice-focus";
 
-const NOTICE_ID = "privacy-notice";
 // Without JavaScript, closing lands on the form's link to the notice: the one place it is always opened from.
 const FORM_LINK_ID = "privacy-link-form";
 
@@ -20,7 +19,8 @@ const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover
 
 /**
  * The market's privacy notice, in the landing page itself so `/mx/*`, `/br/*` and `/ar/*` keep showing the
- * landing: hidden until a link targets `#privacy-notice`, then shown over the page by CSS alone.
+ * landing: hidden until a link targets `#privacy-notice`, then shown over the page by CSS alone. With JavaScript, the
+ * page's inline script moves focus into it and back (lib/page-scripts/privacy-notice-focus.ts).
  */
 export function PrivacyNotice({ notice }: { notice: Notice }) {
   const updated = new Intl.DateTimeFormat(notice.locale, { dateStyle: "long", timeZone: "UTC" }).format(
@@ -77,7 +77,6 @@ export function PrivacyNotice({ notice }: { notice: Notice }) {
           <div className="mt-8 flex justify-end">{close}</div>
         </div>
       </section>
-      <PrivacyNoticeFocus id={NOTICE_ID} />
     </>
   );
 }

@@ -1,10 +1,11 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { LandingContent } from "@/lib/content/landing-content";
 import { formatCurrency } from "@/lib/markets/currency";
 import type { MarketCurrency } from "@/lib/markets/markets";
-import { estimateSavings, parseAmount, volumeForAmount } from "@/lib/savings/estimate";
+import { CARRY_AMOUNT_ATTRIBUTE, ESTIMATE_AMOUNT_ID, ESTIMATE_ID } from "@/lib/page-scripts/page-elements";
+import { estimateSavings, parseAmount } from "@/lib/savings/estimate";
 
 type Props = {
   copy: Omit<LandingContent["hero"]["estimate"], "note">;
@@ -20,12 +21,20 @@ type Props = {
 /**
  * The hero's call to action and its savings estimate: what a typical bank and we charge for the visitor's monthly
  * amount, recomputed as they type. Rendered on the server with the default amount, so without JavaScript the card
- * shows that example and the call to action is a plain link to the form. With JavaScript the link also carries the
- * amount into the form's volume select (the form re-validates on the bubbling change event).
+ * shows that example and the call to action is a plain link to the form. Its code loads when the visitor first uses
+ * the card (LazySavingsEstimate); what they typed before then counts. The link carries the amount into the form's
+ * volume select from the first tap (the page's inline script, lib/page-scripts/amount-links.ts).
  */
 export function SavingsEstimate({ copy, cta, brandName, locale, currency, children, noteId }: Props) {
   const number = new Intl.NumberFormat(locale);
   const [input, setInput] = useState(() => number.format(copy.defaultAmount));
+  const amountRef = useRef<HTMLInputElement>(null);
+  // Typed before this code loaded: the browser kept it in the field, and the estimate follows it from the start.
+  useEffect(() => {
+    const typed = amountRef.current?.value;
+    if (typed !== undefined && typed !== input) setInput(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const decimalMark = number.formatToParts(1.5).find((p) => p.type === "decimal")?.value === "," ? "," : ".";
   const amount = parseAmount(input, decimalMark);
   const estimate = amount ? estimateSavings(amount, copy.bank, copy.ours) : null;
@@ -40,13 +49,6 @@ export function SavingsEstimate({ copy, cta, brandName, locale, currency, childr
       maximumFractionDigits: digits,
     }).format(value);
   const cell = (value: number | undefined) => (value == null ? "—" : usd(value));
-
-  function carryAmount() {
-    const volume = document.getElementById("contact-volume");
-    if (!amount || !(volume instanceof HTMLSelectElement)) return;
-    volume.value = volumeForAmount(amount);
-    volume.dispatchEvent(new Event("change", { bubbles: true }));
-  }
 
   const rows: [string, keyof NonNullable<typeof estimate>["bank"], string?, string?][] = [
     [copy.feeLabel, "fee"],
@@ -64,20 +66,21 @@ export function SavingsEstimate({ copy, cta, brandName, locale, currency, childr
     <>
       <a
         href="#contact-form"
-        onClick={carryAmount}
+        {...{ [CARRY_AMOUNT_ATTRIBUTE]: "" }}
         className="mt-10 inline-flex h-12 items-center justify-self-start rounded-full bg-white px-7 text-base font-semibold text-brand-800 shadow-sm hover:bg-brand-50 lg:col-start-1 lg:row-start-2 lg:self-start"
       >
         {cta}
       </a>
-      <div className="mt-10 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:mt-0">
+      <div id={ESTIMATE_ID} className="mt-10 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:mt-0">
         <div className="rounded-2xl bg-white p-5 text-ink shadow-xl sm:p-6">
           <h2 className="text-lg font-bold">{copy.title}</h2>
-          <label htmlFor="estimate-amount" className="mt-4 block text-sm font-medium">
+          <label htmlFor={ESTIMATE_AMOUNT_ID} className="mt-4 block text-sm font-medium">
             {copy.amountLabel}
           </label>
           <div className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <input
-              id="estimate-amount"
+              ref={amountRef}
+              id={ESTIMATE_AMOUNT_ID}
               value={input}
               onChange={(e) => setInput(e.target.value)}
               onBlur={() => amount && setInput(number.format(amount))}
@@ -124,7 +127,7 @@ export function SavingsEstimate({ copy, cta, brandName, locale, currency, childr
           </table>
           <div className="mt-4 rounded-xl bg-emerald-50 p-4">
             <p className="text-sm font-medium text-accent">{copy.savingLabel}</p>
-            <output htmlFor="estimate-amount" className="mt-1 block">
+            <output htmlFor={ESTIMATE_AMOUNT_ID} className="mt-1 block">
               <span className="block text-3xl font-extrabold text-accent tabular-nums">
                 {estimate ? usd(estimate.saving) : "—"}
               </span>

@@ -1,9 +1,4 @@
-"use client";
-
-import type { MouseEvent } from "react";
-import { fill } from "@/lib/contact/form-messages";
 import { whatsappChatLink } from "@/lib/conversation/contact-links";
-import { parseAmount } from "@/lib/savings/estimate";
 
 type Props = {
   number: string;
@@ -12,33 +7,24 @@ type Props = {
   amountLine: string;
   /** The estimate's example amount: an amount the visitor did not change is not theirs to quote. */
   defaultAmount: number;
-  locale: string;
   label: string;
   newTabLabel: string;
 };
 
 /**
  * A second way in beside the form: a WhatsApp chat with sales, the message written in. The server renders the
- * link whole, so it works without JavaScript; with it, a click first adds the amount the visitor typed into the
- * savings estimate, if any. Only that amount is added: no personal data goes into the URL.
+ * link whole, so it works without JavaScript; with it, the page's inline script first adds the amount the visitor
+ * typed into the savings estimate, if any (lib/page-scripts/amount-links.ts, from the data attributes). Only that
+ * amount is added: no personal data goes into the URL.
  */
-export function WhatsAppLink({ number, message, amountLine, defaultAmount, locale, label, newTabLabel }: Props) {
-  function addAmount(event: MouseEvent<HTMLAnchorElement>) {
-    const input = document.getElementById("estimate-amount");
-    if (!(input instanceof HTMLInputElement)) return;
-    const decimalMark = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value;
-    const amount = parseAmount(input.value, decimalMark === "," ? "," : ".");
-    if (!amount || amount === defaultAmount) return;
-    const usd = new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-    event.currentTarget.href = whatsappChatLink(
-      number,
-      `${message} ${fill(amountLine, { amount: usd.format(amount) })}`,
-    );
-  }
+export function WhatsAppLink({ number, message, amountLine, defaultAmount, label, newTabLabel }: Props) {
   return (
     <a
       href={whatsappChatLink(number, message)}
-      onClick={addAmount}
+      data-whatsapp-number={number}
+      data-whatsapp-message={message}
+      data-whatsapp-amount-line={amountLine}
+      data-whatsapp-default-amount={defaultAmount}
       target="_blank"
       rel="noopener noreferrer"
       className="mt-6 inline-flex min-h-11 items-center gap-2 rounded-full border border-accent px-5 text-base font-semibold text-accent hover:bg-emerald-50"

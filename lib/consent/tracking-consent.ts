@@ -4,6 +4,8 @@ import type { ServerEnv } from "../env/env";
 import { serverEnv } from "../env/server-env";
 import type { Market } from "../markets/markets";
 import type { ConsentState } from "#edge/consent-state";
+import type { PrivacyNotice } from "../content/privacy-notice";
+import type { ConsentScope } from "./browser-consent";
 import { readConsent } from "./consent-cookie";
 
 /**
@@ -51,4 +53,9 @@ export async function askConsentFor(market: Market): Promise<boolean> {
     () => true,
   );
   return asksConsent(noticeAsks);
+}
+
+/** The scope a market's pages ask under: the version of the notice they show, and whether they ask (asksConsent). */
+export function consentScope(market: Market, notice: Pick<PrivacyNotice, "updatedAt" | "askConsent">): ConsentScope {
+  return { market, version: notice.updatedAt, ask: asksConsent(notice.askConsent) };
 }

@@ -1,0 +1,85 @@
+import { currentChoice, recordChoice, type ConsentScope } from "../consent/browser-consent";
+import type { ConsentChoice } from "../consent/consent-cookie";
+import {
+  BANNER_HEIGHT_PROPERTY,
+  BANNER_ID,
+  BANNER_OPEN_CLASS,
+  CHOICE_ATTRIBUTE,
+  NOW_ATTRIBUTE,
+  REOPEN_ATTRIBUTE,
+} from "./page-elements";
+
+/**
+ * The tracking banner's behaviour (its markup is the server's, app/_components/consent-banner.tsx). Fixed to the
+ * bottom edge, so showing or hiding it moves nothing on the page. While it is shown, the page gains its height at the
+ * end (so the footer can scroll above it) and the focused element is kept above it. The footer's control reopens it:
+ * it then says which answer is in force, marks that button pressed and takes focus, which goes back to the control
+ * once the visitor answers.
+ */
+export function wireConsentBanner(scope: ConsentScope): void {
+  const banner = document.getElementById(BANNER_ID);
+  if (!banner) return;
+  const root = document.documentElement;
+  const buttons = [...banner.querySelectorAll<HTMLButtonElement>(`button[${CHOICE_ATTRIBUTE}]`)];
+  let opener: HTMLElement | null = null;
+  let observer: ResizeObserver | undefined;
+
+  const reserve = () =>
+    root.style.setProperty(BANNER_HEIGHT_PROPERTY, `${Math.ceil(banner.getBoundingClientRect().height)}px`);
+  // Scroll padding keeps keyboard focus clear of the banner; this also covers focus moved by a script or a click on
+  // a partly covered control.
+  const keepAbove = (event: FocusEvent) => {
+    const target = event.target;
+    if (!(target instanceof HTMLElement) || banner.contains(target)) return;
+    if (target.getBoundingClientRect().bottom > banner.getBoundingClientRect().top)
+      target.scrollIntoView({ block: "nearest" });
+  };
+
+  function show(open: boolean) {
+    root.classList.toggle(BANNER_OPEN_CLASS, open);
+    if (open) {
+      observer ??= new ResizeObserver(reserve);
+      observer.observe(banner!);
+      reserve();
+      document.addEventListener("focusin", keepAbove);
+    } else {
+      observer?.disconnect();
+      document.removeEventListener("focusin", keepAbove);
+      root.style.removeProperty(BANNER_HEIGHT_PROPERTY);
+    }
+  }
+
+  /** The answer in force (reopened), or none (a first view): pressed buttons and the line saying it. */
+  function mark(choice: ConsentChoice | null) {
+    for (const button of buttons) {
+      if (choice) button.setAttribute("aria-pressed", String(button.getAttribute(CHOICE_ATTRIBUTE) === choice));
+      else button.removeAttribute("aria-pressed");
+    }
+    const line = banner!.querySelector<HTMLElement>(`[${NOW_ATTRIBUTE}-granted]`);
+    if (!line) return;
+    line.textContent = choice ? line.getAttribute(`${NOW_ATTRIBUTE}-${choice}`) : "";
+    line.hidden = !choice;
+  }
+
+  banner.addEventListener("click", (event) => {
+    const answer = event.target instanceof Element ? event.target.closest(`[${CHOICE_ATTRIBUTE}]`) : null;
+    const choice = answer?.getAttribute(CHOICE_ATTRIBUTE);
+    if (choice !== "granted" && choice !== "denied") return;
+    recordChoice(scope, choice);
+    show(false);
+    opener?.focus();
+    opener = null;
+  });
+
+  for (const control of document.querySelectorAll<HTMLElement>(`[${REOPEN_ATTRIBUTE}]`)) {
+    control.hidden = false;
+    control.addEventListener("click", () => {
+      opener = control;
+      mark(currentChoice(scope));
+      show(true);
+      buttons[0]?.focus();
+    });
+  }
+
+  if (root.classList.contains(BANNER_OPEN_CLASS)) show(true);
+}
