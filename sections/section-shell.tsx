@@ -22,8 +22,8 @@ export function SectionShell({
 }) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className={`${TONES[tone]} ${className}`}>
-      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
-        <h2 id={`${id}-title`} className="max-w-3xl text-3xl font-bold tracking-tight text-ink">
+      <div className="section-frame">
+        <h2 id={`${id}-title`} className="section-title">
           {title}
         </h2>
         {intro ? <p className="mt-4 max-w-3xl text-lg text-muted">{intro}</p> : null}

@@ -14,17 +14,14 @@ export function BenefitsSection({ benefits, firstNote }: Props) {
   const cards = benefits.cards.map((card) => ({ ...card, note: card.claimNote ? next++ : null }));
   return (
     <section aria-labelledby="benefits-title" className="bg-slate-50">
-      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
+      <div className="section-frame">
         <h2 id="benefits-title" className="text-3xl font-bold tracking-tight text-ink">
           {benefits.title}
         </h2>
         <ul className="mt-10 grid gap-6 md:grid-cols-3 md:grid-rows-[auto_auto_auto_1fr]">
           {cards.map((card) => (
-            <li
-              key={card._key}
-              className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:row-span-4 md:grid md:grid-rows-subgrid"
-            >
-              <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
+            <li key={card._key} className="benefit-card">
+              <span className="icon-tile">
                 <BenefitIcon name={card.icon} />
               </span>
               <p

@@ -169,3 +169,113 @@ export async function lighthouseMedian(
     ],
   };
 }
+
+/** A metric over the runs: its median and its spread (lowest, highest). */
+export type Spread = { median: number; min: number; max: number; runs: number[] };
+
+const spreadOf = (runs: number[]): Spread => ({
+  median: median(runs),
+  min: Math.min(...runs),
+  max: Math.max(...runs),
+  runs,
+});
+
+/** The mobile runs of one page on one server, metric by metric, with its largest paint. */
+export type MobileRuns = {
+  label: string;
+  url: string;
+  /** Medians of the other categories (0-100). */
+  scores: Record<Exclude<(typeof CATEGORIES)[number], "performance">, number>;
+  performance: Spread;
+  lcpMs: Spread;
+  fcpMs: Spread;
+  /** LCP − FCP in each run: how long after the first paint the largest one came. */
+  lcpAfterFcpMs: Spread;
+  tbtMs: Spread;
+  cls: Spread;
+  /** The LCP element of each run (Lighthouse's node label and selector), most frequent first. */
+  lcpElements: { element: string; runs: number }[];
+  /** The LCP's parts as the run observed them (time to first byte, load delay and time, render delay), medians. */
+  lcpBreakdownMs: Record<string, number>;
+  foreignRequests: string[];
+};
+
+/** The LCP element and the observed breakdown of one run, from Lighthouse's LCP breakdown insight. */
+function lcpDetails(lhr: Result): { element: string; parts: Record<string, number> } {
+  const details = lhr.audits["lcp-breakdown-insight"]?.details as
+    { type: string; items?: ({ type: string; items?: unknown[] } & Record<string, unknown>)[] } | undefined;
+  const parts: Record<string, number> = {};
+  let element = "(none)";
+  for (const item of details?.items ?? []) {
+    if (item.type === "table")
+      for (const row of (item.items ?? []) as { subpart?: string; duration?: number }[])
+        if (row.subpart && typeof row.duration === "number") parts[row.subpart] = row.duration;
+    if (item.type === "node") element = `${String(item.selector ?? "")} «${String(item.nodeLabel ?? "").slice(0, 40)}»`;
+  }
+  return { element, parts };
+}
+
+/**
+ * Lighthouse mobile (its default simulated throttling), `runs` rounds over every target: each round runs each target
+ * once, so the pages compared share the machine's state of the moment (it is shared and its speed drifts).
+ */
+export async function mobileRounds(
+  port: number,
+  targets: { label: string; url: string }[],
+  runs: number,
+  log: (message: string) => void,
+): Promise<MobileRuns[]> {
+  const results = targets.map(() => [] as Result[]);
+  for (let round = 0; round < runs; round += 1) {
+    log(`Lighthouse mobile, round ${round + 1} of ${runs}: ${targets.map((t) => t.label).join(", ")}`);
+    for (const [i, target] of targets.entries()) {
+      const result = await lighthouse(target.url, {
+        port,
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+        disableFullPageScreenshot: true,
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${target.url}`);
+      if (result.lhr.runtimeError)
+        throw new Error(`Lighthouse ${target.url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+      results[i]!.push(result.lhr);
+    }
+  }
+  return targets.map((target, i) => {
+    const lhrs = results[i]!;
+    const metric = (id: string) => lhrs.map((r) => r.audits[id]?.numericValue ?? NaN);
+    const lcp = metric("largest-contentful-paint");
+    const fcp = metric("first-contentful-paint");
+    const details = lhrs.map(lcpDetails);
+    const elements = new Map<string, number>();
+    for (const { element } of details) elements.set(element, (elements.get(element) ?? 0) + 1);
+    const subparts = [...new Set(details.flatMap((d) => Object.keys(d.parts)))];
+    return {
+      label: target.label,
+      url: target.url,
+      scores: Object.fromEntries(
+        CATEGORIES.filter((c) => c !== "performance").map((c) => [
+          c,
+          median(lhrs.map((r) => Math.round((r.categories[c]?.score ?? 0) * 100))),
+        ]),
+      ) as MobileRuns["scores"],
+      performance: spreadOf(lhrs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100))),
+      lcpMs: spreadOf(lcp),
+      fcpMs: spreadOf(fcp),
+      lcpAfterFcpMs: spreadOf(lcp.map((value, run) => value - fcp[run]!)),
+      tbtMs: spreadOf(metric("total-blocking-time")),
+      cls: spreadOf(metric("cumulative-layout-shift")),
+      lcpElements: [...elements].map(([element, count]) => ({ element, runs: count })).sort((a, b) => b.runs - a.runs),
+      lcpBreakdownMs: Object.fromEntries(
+        subparts.map((part) => [part, median(details.map((d) => d.parts[part]).filter((v) => v !== undefined))]),
+      ),
+      foreignRequests: [
+        ...new Set(
+          lhrs
+            .flatMap((r) => requestUrls(r))
+            .filter((u) => !u.startsWith("data:") && new URL(u).origin !== new URL(target.url).origin),
+        ),
+      ],
+    };
+  });
+}

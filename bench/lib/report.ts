@@ -1,6 +1,6 @@
 import type { ContactPass } from "./contact-load.ts";
 import type { LoadResult } from "./http-load.ts";
-import type { LighthouseSummary } from "./lighthouse-runs.ts";
+import type { LighthouseSummary, MobileRuns, Spread } from "./lighthouse-runs.ts";
 import type { ManyInstancesResults } from "./many-instances.ts";
 import type { BuildResult } from "./next-app.ts";
 import type { ProofCost } from "./proof-cost.ts";
@@ -21,8 +21,11 @@ export type BenchResults = {
   };
   durationS: number;
   build: BuildResult;
+  /** Lighthouse mobile, interleaved rounds: the empty App Router page, then each page on each server. */
+  mobile: MobileRuns[];
+  /** Lighthouse desktop, per market page. */
   lighthouse: { server: "next start" | "zero-JS static"; summary: LighthouseSummary }[];
-  pageWeight: { page: string; server: "next start" | "zero-JS static"; weight: PageWeight }[];
+  pageWeight: { page: string; server: "next start" | "zero-JS static" | "empty App Router page"; weight: PageWeight }[];
   getThroughput: { next: LoadResult; static: LoadResult; ratio: number };
   contact: {
     passes: ContactPass[];
@@ -101,8 +104,42 @@ export function instancesMarkdown(r: ManyInstancesResults): string {
   return `${passes}\n\nStand-in database after both runs: ${st.rows} rows, ${st.distinctIds} distinct ids, ${st.created} ids answered 201 — lost ${st.lost}, unexpected ${st.unexpected}, duplicates ${st.duplicates} (${st.ok ? "OK" : "MISMATCH"}); Redis warnings logged: ${r.redisWarnings}. Two instances: the p50/p99 shown are the higher of the two servers'.`;
 }
 
+/** A median with its spread over the runs. */
+const spread = (x: Spread, format: (value: number) => string) =>
+  `${format(x.median)} (${format(x.min)}–${format(x.max)})`;
+
+/** Lighthouse mobile, medians and spreads, and what the largest paint was and where its time went. */
+function mobileMarkdown(mobile: MobileRuns[]): string {
+  const metrics = table(
+    ["page", "perf", "LCP", "FCP", "LCP − FCP", "TBT", "CLS", "a11y / BP / SEO"],
+    mobile.map((x) => [
+      x.label,
+      spread(x.performance, String),
+      spread(x.lcpMs, s),
+      spread(x.fcpMs, s),
+      spread(x.lcpAfterFcpMs, ms),
+      spread(x.tbtMs, ms),
+      x.cls.max.toFixed(3),
+      Object.values(x.scores).join(" / "),
+    ]),
+  );
+  const parts = [...new Set(mobile.flatMap((x) => Object.keys(x.lcpBreakdownMs)))];
+  const lcp = table(
+    ["page", "LCP element (runs)", ...parts.map((p) => `${p} (observed)`)],
+    mobile.map((x) => [
+      x.label,
+      x.lcpElements.map((e) => `${e.element.replaceAll("|", "/")} (${e.runs})`).join("; "),
+      ...parts.map((p) => (x.lcpBreakdownMs[p] === undefined ? "—" : ms(x.lcpBreakdownMs[p]!))),
+    ]),
+  );
+  return `${metrics}
+
+${lcp}`;
+}
+
 /** The results as Markdown tables (printed, and ready for README's Performance section). */
 export function markdown(r: BenchResults): string {
+  const runs = r.mobile[0]?.performance.runs.length ?? 0;
   const lh = table(
     ["page", "preset", "server", "perf", "a11y", "best pr.", "SEO", "LCP", "FCP", "TBT", "CLS", "total bytes"],
     r.lighthouse.map(({ server, summary: x }) => [
@@ -198,7 +235,11 @@ export function markdown(r: BenchResults): string {
   return [
     machine,
     "",
-    "Lighthouse (median of 3 runs; mobile = Lighthouse's default simulated throttling, desktop = its desktop preset):",
+    `Lighthouse mobile (its default simulated throttling), median and spread (lowest–highest) of ${runs} runs, in rounds that run every page once:`,
+    "",
+    mobileMarkdown(r.mobile),
+    "",
+    `Lighthouse desktop (its desktop preset), median of ${r.lighthouse[0]?.summary.runs ?? 0} runs:`,
     "",
     lh,
     "",

@@ -18,23 +18,9 @@ export function FaqSection({
     <SectionShell id={id} title={section.title} tone={tone} className={className}>
       <div className="mt-8 max-w-3xl divide-y divide-slate-200 border-y border-slate-200">
         {section.items.map((item) => (
-          <details key={item._key} className="group">
-            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-5 text-lg font-semibold text-ink [&::-webkit-details-marker]:hidden">
-              {item.question}
-              <svg
-                width="20"
-                height="20"
-                viewBox="0 0 20 20"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden="true"
-                focusable="false"
-                className="shrink-0 text-brand-700 transition-transform group-open:rotate-180"
-              >
-                <path d="m5 8 5 5 5-5" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-            </summary>
+          <details key={item._key}>
+            {/* The chevron is the class's (app/globals.css): drawn once in the stylesheet, not in every question. */}
+            <summary className="faq-question">{item.question}</summary>
             <RichText value={item.answer} className="space-y-3 pb-5 text-muted" />
           </details>
         ))}

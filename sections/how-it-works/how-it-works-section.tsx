@@ -20,10 +20,7 @@ export function HowItWorksSection({
         {section.steps.map((step, index) => (
           <li key={step._key} className="flex gap-4 sm:flex-col">
             {/* The list numbers the steps for assistive technology; this is the visible number. */}
-            <span
-              aria-hidden="true"
-              className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
-            >
+            <span aria-hidden="true" className="step-number">
               {index + 1}
             </span>
             <div>

@@ -44,7 +44,7 @@ export function RegulationSection({ section, id, tone, className, company }: Pro
         <ul className="space-y-6">
           {(["funds", "compliance", "dataSecurity"] as const).map((key) => (
             <li key={key} className="flex gap-4">
-              <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
+              <span className="icon-tile">
                 <svg
                   width="24"
                   height="24"

@@ -3,11 +3,15 @@ import { gzipSync } from "node:zlib";
 import { measurePageWeight } from "../support/page-weight";
 import { CAMPAIGN_PAGES } from "../support/seed-campaign-pages";
 
-// Next 16's own runtime is ~135 kB gzip; our code may add at most ~15 kB on top.
-const JS_BUDGET_GZIP = 150 * 1024;
+// An empty App Router page of the same packages loads ~132 KiB gzip (`npm run bench` measures it beside the site);
+// the site's own first-load code (with the visit beacon) stays under 9 KiB on top. What a visitor only needs once they
+// use the page (the estimate, the form, the phone check, the toaster) loads then, and is not counted here.
+const JS_BUDGET_GZIP = 140 * 1024;
+// The HTML of the market's page carries its content twice: once as markup, once in the payload React hydrates from.
+const HTML_BUDGET_RAW = 120 * 1000;
 
 for (const market of ["mx", "br", "ar", ...CAMPAIGN_PAGES.map((path) => path.slice(1))]) {
-  test(`/${market} loads at most 150 kB of gzip JavaScript (the Studio adds nothing), React and the router compiled off the main thread`, async ({
+  test(`/${market} loads at most 140 KiB of gzip JavaScript (the Studio adds nothing), React and the router compiled off the main thread`, async ({
     browser,
     baseURL,
   }) => {
@@ -17,6 +21,7 @@ for (const market of ["mx", "br", "ar", ...CAMPAIGN_PAGES.map((path) => path.sli
     );
     expect(weight.scripts.length).toBeGreaterThan(0);
     expect(weight.jsGzip).toBeLessThanOrEqual(JS_BUDGET_GZIP);
+    if (market === "mx") expect(weight.htmlRaw).toBeLessThanOrEqual(HTML_BUDGET_RAW);
     // React and Next's router (most of the budget) are compiled off the main thread while they download: their
     // files start with V8's compile hint. Without it a throttled phone spends about twice as long blocked.
     const hinted = weight.scripts.filter((s) => s.compileHint);

@@ -100,7 +100,9 @@ describe("the page's inline script: the campaign touch", () => {
 
   it("stays small: both inline scripts are in every page", () => {
     const [head, page] = [HEAD_SCRIPT, PAGE_SCRIPT].map((script) => gzipSync(script).length);
-    console.log(`inline scripts: head ${HEAD_SCRIPT.length} B (${head} B gzip), page ${PAGE_SCRIPT.length} B (${page} B gzip)`);
+    console.log(
+      `inline scripts: head ${HEAD_SCRIPT.length} B (${head} B gzip), page ${PAGE_SCRIPT.length} B (${page} B gzip)`,
+    );
     expect(head).toBeLessThanOrEqual(512);
     expect(page).toBeLessThanOrEqual(4 * 1024);
   });

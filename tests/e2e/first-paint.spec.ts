@@ -1,0 +1,97 @@
+import { expect, test, type Page } from "@playwright/test";
+import { consentCookieName } from "../../lib/consent/consent-cookie";
+import { MARKETS } from "../../lib/markets/markets";
+import { seedNoticeVersion } from "../support/consent-answer";
+import { fillContactForm, VALID_FORM } from "../support/contact-form-fill";
+import { interceptMeta } from "../support/fake-meta-pixel";
+
+/**
+ * The page on a slow connection: Inter 1 s late, and the page's scripts held back (2 s, or until the test lets them
+ * through). Everything a visitor sees in the first frame, and the first taps, must not wait for them.
+ */
+async function slowConnection(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = setTimeout(release, 2000);
+  await page.route(/\/_next\/static\/chunks\/[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.route(/\/_next\/static\/media\/[^/]+\.woff2$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const lcp: { at: number; id: string }[] = [];
+    (window as unknown as { __lcp: typeof lcp }).__lcp = lcp;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[])
+        lcp.push({ at: entry.startTime, id: `${entry.element?.tagName.toLowerCase()}#${entry.element?.id}` });
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+  });
+  return {
+    release: () => {
+      clearTimeout(held);
+      release();
+    },
+    /** Whether any of the page's own scripts has run (Next's runtime defines `window.next`). */
+    scriptsRan: () => page.evaluate(() => "next" in window),
+  };
+}
+
+for (const market of MARKETS) {
+  test(`/${market}: the hero's heading is the one largest paint, at the first paint, with the banner, before any script or the font`, async ({
+    page,
+  }) => {
+    await interceptMeta(page);
+    const slow = await slowConnection(page);
+    await page.goto(`/${market}`, { waitUntil: "domcontentloaded" });
+    // The first frame, the scripts still on their way: the tracking banner is there, and InitiateCheckout is queued.
+    const banner = page.locator("#consent-banner");
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole("button")).toHaveCount(2);
+    expect(await slow.scriptsRan()).toBe(false);
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { fbq: { queue: unknown[][] } }).fbq.queue.some((call) => call[1] === "InitiateCheckout"),
+      ),
+    ).toBe(true);
+
+    slow.release();
+    await page.waitForLoadState("networkidle");
+    const { fcp, lcp } = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
+      lcp: (window as unknown as { __lcp: { at: number; id: string }[] }).__lcp,
+    }));
+    expect(lcp.map((entry) => entry.id)).toEqual(["h1#hero-title"]);
+    expect(Math.abs(lcp[0]!.at - fcp)).toBeLessThanOrEqual(50);
+  });
+}
+
+test("before the scripts arrive the banner's buttons work and the form can be filled; the form keeps it all once they do", async ({
+  page,
+  context,
+}) => {
+  await interceptMeta(page);
+  const slow = await slowConnection(page);
+  await page.goto("/mx", { waitUntil: "domcontentloaded" });
+  await page.locator("#consent-banner").getByRole("button", { name: "Rechazar" }).click();
+  await expect(page.locator("#consent-banner")).toBeHidden();
+  const cookie = (await context.cookies()).find((c) => c.name === consentCookieName("mx"));
+  expect(cookie?.value).toBe(`denied.${seedNoticeVersion("mx")}`);
+
+  await fillContactForm(page, { company: "Importadora Antes" });
+  expect(await slow.scriptsRan()).toBe(false);
+  const submit = page.locator('#contact-form button[type="submit"]');
+  // Disabled as the server rendered it: without its code the form cannot be sent (the route needs its proof).
+  await expect(submit).toBeDisabled();
+
+  slow.release();
+  await expect(submit).toBeEnabled();
+  await expect(page.locator('[name="company"]')).toHaveValue("Importadora Antes");
+  await expect(page.locator('[name="phone"]')).toHaveValue(VALID_FORM.phone);
+  await expect(page.locator('[name="volume"]')).toHaveValue(VALID_FORM.volume);
+  // The select's visible box follows the choice made before the code arrived.
+  const chosen = await page.locator('[name="volume"] option:checked').textContent();
+  await expect(page.locator('[name="volume"] + div')).toHaveText(chosen!);
+});
