@@ -85,7 +85,8 @@ try {
   cleanups.unshift(() => next.child.exitCode === null && next.child.kill("SIGKILL"));
 
   log("the empty App Router page: next build and next start");
-  const empty = await startEmptyApp(await freePort(), env);
+  // Its own database folder: Next loads the repository's instrumentation for it too (see the file).
+  const empty = await startEmptyApp(await freePort(), { ...env, EMBEDDED_DB_DIR: join(work, "empty-app-pglite") });
   cleanups.unshift(() => empty.child.exitCode === null && empty.child.kill("SIGKILL"));
 
   log("page weight and the zero-JS copies");
