@@ -174,6 +174,12 @@ export function useFieldChecks(formRef: RefObject<HTMLFormElement | null>, optio
     // eslint-disable-next-line react-hooks/set-state-in-effect -- state taken from the DOM, once
     syncChosen();
     revalidate();
+    // Typed before this code arrived (it loads when the form is needed): the fields already left say what is wrong
+    // with them, as on leaving them, and the phone check loads as on a first focus.
+    const typed = controls().filter((c) => c instanceof HTMLInputElement && c.value !== c.defaultValue);
+    if (typed.length > 0 || formRef.current?.contains(document.activeElement)) engage();
+    const left = typed.filter((c) => c !== document.activeElement);
+    if (left.length > 0) show(left);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
