@@ -19,6 +19,7 @@ execSync("NEXT_TELEMETRY_DISABLED=1 next build", {
     NEXT_PUBLIC_META_PIXEL_ID: E2E_PIXEL_ID,
     SUPABASE_URL: E2E_HOSTS.fakeSupabase,
     SUPABASE_ANON_KEY: "dummy-supabase-anon-key-must-not-ship",
+    SUPABASE_SECRET_KEY: "dummy-supabase-secret-key-must-not-ship",
     SANITY_API_READ_TOKEN: "dummy-sanity-read-token-must-not-ship",
     ...E2E_SECRETS,
   },

@@ -9,6 +9,7 @@ import { MARKETS, MARKET_LOCALES, isMarket } from "@/lib/markets/markets";
 import { ErrorPageCopyProvider } from "../_components/error-page-copy";
 import { InlineScript } from "../_components/inline-script";
 import { LazyVisualEditing } from "../_components/lazy-visual-editing";
+import { VisitBeacon } from "../_components/visit-beacon";
 import { inter } from "../fonts";
 import "../globals.css";
 
@@ -44,7 +45,7 @@ export default async function MarketLayout({ children, params }: LayoutProps<"/[
       <head>{notice ? <InlineScript script="head" scope={consentScope(market, notice)} /> : null}</head>
       <body className="font-sans">
         <ErrorPageCopyProvider value={{ market, copy: errorPage }}>{children}</ErrorPageCopyProvider>
-        {visualEditing ? <LazyVisualEditing /> : null}
+        {visualEditing ? <LazyVisualEditing /> : <VisitBeacon />}
       </body>
     </html>
   );

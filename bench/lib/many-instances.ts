@@ -76,6 +76,8 @@ export async function manyInstancesContact(
       REDIS_URL: redis.url,
       SUPABASE_URL: supabaseUrl,
       SUPABASE_ANON_KEY: "bench-anon-key",
+      // The stand-in's service-role key: the visit counts go through it.
+      SUPABASE_SECRET_KEY: "fake-service-role-key",
       CONVERSION_SIGNING_SECRET: "bench-conversion-signing-secret-0123456789",
       // Limits no load here reaches: every submission is still counted in Redis.
       CONTACT_RATE_LIMIT_PER_MINUTE: "1000000000",

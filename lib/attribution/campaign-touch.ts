@@ -1,4 +1,7 @@
 import { INVISIBLE_RANGES, neutraliseFormula, REFUSED_RANGES } from "../leads/lead-text.ts";
+import { TOUCH_MAX_AGE_DAYS } from "./touch-storage.ts";
+
+export { TOUCH_MAX_AGE_DAYS };
 
 /**
  * Campaign attribution: what a visit's URL and referrer say about where the visitor came from, in the shape the
@@ -21,8 +24,6 @@ export type ClickIdParam = (typeof CLICK_ID_PARAMS)[number];
  */
 export const TRACKING_LIMITS = { utm: 200, clickId: 300, url: 1024 } as const;
 
-/** How long a touch counts: the usual attribution window of ad platforms. */
-export const TOUCH_MAX_AGE_DAYS = 90;
 const DAY_MS = 86_400_000;
 
 export type Touch = Partial<Record<UtmParam | ClickIdParam, string>> & {

@@ -6,6 +6,7 @@ import {
   touchFromVisit,
   type Attribution,
 } from "./campaign-touch";
+import { ATTRIBUTION_STORAGE_KEY } from "./touch-storage";
 
 /**
  * The browser's copy of the visitor's first and last touch: first-party, in this site's localStorage, never sent
@@ -14,7 +15,7 @@ import {
  * storage does. Every access tolerates storage being unavailable (private modes, blocked storage): the lead then
  * goes without attribution, never without being sent.
  */
-const KEY = "puente_attribution";
+const KEY = ATTRIBUTION_STORAGE_KEY;
 
 /** What is kept, read through the same cleaning as the server's: an old or tampered copy never travels as it is. */
 function read(): Attribution {

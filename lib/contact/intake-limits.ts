@@ -1,4 +1,4 @@
-import { contactRateLimits, type ServerEnv } from "../env/env";
+import { clientIpHeader, contactRateLimits, type ServerEnv } from "../env/env";
 
 /**
  * Attempts allowed per window, per tier (0 or absent: off). A client is an IPv4 address or an IPv6 /64; an IPv6
@@ -17,7 +17,10 @@ export type RateLimits = { perClient: number; perNetwork?: number; global?: numb
  *   per hour (as many per hour as the ceiling lets proven leads through per minute);
  * - `contact-challenge`: proof-of-work challenges handed out, per client (a retry or a second tab needs another);
  * - `draft-mode`: guesses at the draft-mode secret, per client and per /48 but never globally, since anyone could
- *   fill a global count to lock the operator out of preview.
+ *   fill a global count to lock the operator out of preview;
+ * - `beacon`: the visit counter's beacons (visits, form starts, field speed), per client (VISIT_RATE_LIMIT_PER_MINUTE:
+ *   offices and mobile carriers put many people behind one address) and per /48; beyond, beacons count nothing. Off
+ *   without a trusted client address, which would put every visitor in one bucket.
  */
 export type RateLimitPurpose =
   | "contact"
@@ -26,7 +29,8 @@ export type RateLimitPurpose =
   | "contact-held"
   | "contact-held-hourly"
   | "contact-challenge"
-  | "draft-mode";
+  | "draft-mode"
+  | "beacon";
 
 export type PurposeLimits = { limits: RateLimits; windowMs: number; ceilingNotice?: string };
 
@@ -51,6 +55,10 @@ export function limitsFor(purpose: RateLimitPurpose, env: ServerEnv): PurposeLim
         windowMs: MINUTE,
         ceilingNotice: `Global ceiling reached: ${global} proven leads per minute from all clients together (CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE); until the minute ends, further leads are stored and answered as usual, their sales alerts wait for the next summary and their conversions are withheld`,
       };
+    case "beacon": {
+      const perBeacon = clientIpHeader(env) ? env.VISIT_RATE_LIMIT_PER_MINUTE : 0;
+      return { limits: { perClient: perBeacon, perNetwork: 4 * perBeacon }, windowMs: MINUTE };
+    }
     case "contact-held-hourly":
       return {
         limits: { perClient: 0, global },

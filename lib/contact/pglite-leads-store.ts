@@ -1,7 +1,8 @@
 import "server-only";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
+import { beforeExit } from "../health/exit-hooks";
 import { log } from "../logging/logger";
 import { insertAsAnon, migrate } from "./migrations";
 import {
@@ -13,9 +14,6 @@ import {
   type Lead,
   type LeadsStore,
 } from "./leads-store-contract";
-
-/** How long a shutdown waits for the database to close before the process ends anyway. */
-const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * The embedded default: a PGlite database on disk, migrated from the same SQL as Supabase. Inserts run as the
@@ -33,20 +31,18 @@ export class PgliteLeadsStore implements LeadsStore {
     const path = resolve(/*turbopackIgnore: true*/ process.cwd(), dir);
     await mkdir(path, { recursive: true });
     const opening = PGlite.create(path).then((db) => PgliteLeadsStore.onDatabase(db));
-    // Listening before the database is ready (a cold open takes seconds): a signal meanwhile still closes it.
-    const close = () =>
+    // Registered before the database is ready (a cold open takes seconds): a signal meanwhile still closes it.
+    beforeExit("close", () =>
       opening.then(
-        (store) => store.close(),
+        (store) =>
+          store
+            .close()
+            .catch((error: unknown) =>
+              log.error("lead.store_close_failed", "Closing the embedded database failed", { err: error }),
+            ),
         () => undefined,
-      );
-    let signalled = false;
-    const onSignal = (signal: NodeJS.Signals) => {
-      if (signalled) return;
-      signalled = true;
-      closeOnShutdown(signal, close);
-    };
-    process.once("SIGTERM", onSignal);
-    process.once("SIGINT", onSignal);
+      ),
+    );
     return opening;
   }
 
@@ -74,6 +70,22 @@ export class PgliteLeadsStore implements LeadsStore {
     }
   }
 
+  /**
+   * Runs `work` on this database as `role`, so its grants apply as they would on Supabase (the counts use the server's
+   * own role, service_role); refused once the store is closing. Closing waits for it, as for an insert.
+   */
+  withRole<T>(role: "service_role", work: (tx: Transaction) => Promise<T>): Promise<T> {
+    if (this.closing || this.db.closed)
+      return Promise.reject(new StoreUnavailableError("The embedded database is closed (server shutting down)"));
+    const run = this.db.transaction(async (tx) => {
+      await tx.exec(`set local role ${role}`);
+      return work(tx);
+    });
+    this.pending.add(run);
+    void run.finally(() => this.pending.delete(run)).catch(() => undefined);
+    return run;
+  }
+
   /** Refuses new inserts, lets the ones under way finish, then closes (PGlite checkpoints to disk). */
   close(): Promise<void> {
     this.closing ??= (async () => {
@@ -82,27 +94,4 @@ export class PgliteLeadsStore implements LeadsStore {
     })();
     return this.closing;
   }
-}
-
-/**
- * Next's server (`next start` and the standalone server.js alike) answers a signal by refusing new connections,
- * waiting for the requests in flight, then calling process.exit — with no hook in between. So the exit is held
- * until the database has closed, and the submissions in flight are stored before it does. Where nothing else
- * handles the signal, the database closes once its inserts are done and the signal is raised again to end the process.
- */
-function closeOnShutdown(signal: NodeJS.Signals, close: () => Promise<void>): void {
-  const exit = process.exit.bind(process);
-  const closed = () =>
-    close().catch((error: unknown) =>
-      log.error("lead.store_close_failed", "Closing the embedded database failed", { err: error }),
-    );
-  process.exit = ((code?: number | string | null) => {
-    // A database that does not close within the grace period must not keep the process alive.
-    const grace = setTimeout(() => exit(code), SHUTDOWN_GRACE_MS);
-    void closed().finally(() => {
-      clearTimeout(grace);
-      exit(code);
-    });
-  }) as typeof process.exit;
-  if (process.listenerCount(signal) === 0) void closed().finally(() => process.kill(process.pid, signal));
 }

@@ -7,6 +7,21 @@ export function leadsBackend(env: ServerEnv): "supabase" | "embedded" {
 }
 
 /**
+ * Where the visit counts and the results' figures are read and written: the embedded database beside the leads, or
+ * Supabase with the server's own key; `unconfigured` on Supabase without SUPABASE_SECRET_KEY (a production server
+ * with counting on refuses to start that way).
+ */
+export function countsBackend(env: ServerEnv): "supabase" | "embedded" | "unconfigured" {
+  if (leadsBackend(env) === "embedded") return "embedded";
+  return env.SUPABASE_SECRET_KEY ? "supabase" : "unconfigured";
+}
+
+/** Whether the beacon counts: unless COUNT_VISITS=off, wherever a store can take the counts. */
+export function countingEnabled(env: ServerEnv): boolean {
+  return env.COUNT_VISITS !== "off" && countsBackend(env) !== "unconfigured";
+}
+
+/**
  * The logger's level, read on its own: the logger exists before the environment is checked (it reports that check),
  * so an invalid value falls back to `info` here and stops the server at the start check, naming LOG_LEVEL.
  */

@@ -35,6 +35,16 @@ export function readServerEnv(source: Record<string, string | undefined> = proce
   if (parsed.data.LEADS_STORE && parsed.data.SUPABASE_URL) {
     failOn("LEADS_STORE", "is embedded but SUPABASE_URL is set: unset one of them");
   }
+  if (parsed.data.SUPABASE_SECRET_KEY && !parsed.data.SUPABASE_URL) {
+    failOn("SUPABASE_SECRET_KEY", "is set but SUPABASE_URL is not: set both, or neither for the embedded database");
+  }
+  // The anon key is public by design; the secret key reads every count and lead figure.
+  if (parsed.data.SUPABASE_SECRET_KEY && parsed.data.SUPABASE_SECRET_KEY === parsed.data.SUPABASE_ANON_KEY) {
+    failOn(
+      "SUPABASE_SECRET_KEY",
+      "equals SUPABASE_ANON_KEY: use the project's secret (or service_role) key, from Project Settings → API Keys",
+    );
+  }
   // The preload list only takes sites whose policy covers every subdomain.
   if (parsed.data.HSTS_PRELOAD && !parsed.data.HSTS_INCLUDE_SUBDOMAINS) {
     failOn("HSTS_PRELOAD", "needs HSTS_INCLUDE_SUBDOMAINS=true as well");

@@ -1,5 +1,5 @@
 import { MIN_SECRET_LENGTH } from "#edge/signed-request";
-import { clientIpHeader, isLoopbackHost, leadEmailOff, leadsBackend } from "./env-rules.ts";
+import { clientIpHeader, countsBackend, isLoopbackHost, leadEmailOff, leadsBackend } from "./env-rules.ts";
 import { contentBackend } from "./public-env.ts";
 import type { ServerEnv } from "./server-schema.ts";
 
@@ -10,6 +10,7 @@ const SECRETS = [
   "CONVERSION_SIGNING_SECRET",
   "LEAD_WEBHOOK_SECRET",
   "CONTACT_PROOF_SECRET",
+  "RESULTS_READ_TOKEN",
 ] as const;
 
 /**
@@ -31,6 +32,11 @@ export function productionRefusal(env: ServerEnv): string | undefined {
   if (leadsBackend(env) === "supabase" && !env.CONVERSION_SIGNING_SECRET) {
     problems.push(
       "reporting leads to Meta needs CONVERSION_SIGNING_SECRET, the secret the meta-conversion function checks each call against (set the same value there with `supabase secrets set`)",
+    );
+  }
+  if (env.COUNT_VISITS !== "off" && countsBackend(env) === "unconfigured") {
+    problems.push(
+      "counting visits needs SUPABASE_SECRET_KEY, the project's secret (or service_role) key, which writes the counts and reads the results (the anon key can do neither), or COUNT_VISITS=off to count nothing",
     );
   }
   if (env.CONTACT_PROOF !== "off" && !env.CONTACT_PROOF_SECRET) {

@@ -34,9 +34,26 @@ const leadVariables = {
    */
   CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(0).optional(),
   /**
+   * The server's own Supabase credential (Supabase's secret key, or the legacy service-role key): PostgREST runs it as
+   * service_role. Only the visit counts and the results use it (lib/analytics/); the contact insert keeps the anon key.
+   */
+  SUPABASE_SECRET_KEY: optional,
+  /**
    * Signs each call to the meta-conversion function (the function holds the same secret and refuses unsigned calls).
    */
   CONVERSION_SIGNING_SECRET: optional,
+};
+
+/** Visits, visitors, form starts and field speed per page and campaign (lib/analytics/), and who may read them. */
+const countVariables = {
+  /** `off`: the beacon counts nothing (it still answers 204) and no credential is needed for it. */
+  COUNT_VISITS: optional.pipe(z.enum(["off"], "must be off, or unset").optional()),
+  /** Beacons (visits, form starts, field speed) per minute from one address; 0: no limit. */
+  VISIT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+  /** How often each instance writes its buffered counts (one write per slice at most that often). */
+  COUNTS_FLUSH_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
+  /** A bearer token for GET /api/results (scripts, BI tools, `npm run dev`); 32 characters or more in production. */
+  RESULTS_READ_TOKEN: optional,
 };
 
 /** Proof of work: what each lead costs the browser that sends it (see lib/proof/). */
@@ -166,6 +183,7 @@ const operationsVariables = {
 export const serverSchema = z.object({
   ...contentVariables,
   ...leadVariables,
+  ...countVariables,
   ...proofVariables,
   ...alertVariables,
   ...platformVariables,

@@ -56,7 +56,14 @@ export type LogEvent =
   | "content.incomplete"
   | "revalidate.unconfigured"
   | "revalidate.done"
-  | "page.not_found";
+  | "page.not_found"
+  | "server.exit_hook_failed"
+  | "visits.dropped"
+  | "visits.store_unavailable"
+  | "visits.store_restored"
+  | "visits.visitors_unavailable"
+  | "visits.visitors_restored"
+  | "results.unavailable";
 
 /**
  * Keys whose values are personal data or free text a visitor typed: a lead's personal fields under every name they

@@ -16,7 +16,7 @@ import { validContactRequest } from "../support/contact-request";
 import { fillContactForm } from "../support/contact-form-fill";
 import { E2E_PORTS } from "../support/e2e-hosts";
 import { E2E_SECRETS } from "../support/e2e-secrets";
-import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
+import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
 import { copyStandalone, startStandalone, type StandaloneServer } from "../support/standalone-server";
 
 const FLOOD_MS = 20_000;
@@ -61,6 +61,7 @@ test.beforeAll(async () => {
     {
       SUPABASE_URL: supabase.url,
       SUPABASE_ANON_KEY: "flood-anon-key",
+      SUPABASE_SECRET_KEY: FAKE_SERVICE_ROLE_KEY,
       CONVERSION_SIGNING_SECRET: E2E_SECRETS.CONVERSION_SIGNING_SECRET,
       CONTACT_PROOF_SECRET: E2E_SECRETS.CONTACT_PROOF_SECRET,
       CLIENT_IP_HEADER: "x-real-ip",

@@ -6,6 +6,7 @@ import { E2E_SECRETS } from "../support/e2e-secrets";
 // The dummy server secrets scripts/build-for-e2e.mjs exports while building the app these tests run against.
 const SECRETS = {
   SUPABASE_ANON_KEY: "dummy-supabase-anon-key-must-not-ship",
+  SUPABASE_SECRET_KEY: "dummy-supabase-secret-key-must-not-ship",
   SANITY_API_READ_TOKEN: "dummy-sanity-read-token-must-not-ship",
   ...E2E_SECRETS,
 };

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { SIGNATURE_HEADER, verifySignatureHeader } from "#edge/signed-request";
 import { validContactRequest } from "../support/contact-request";
 import { E2E_PORTS } from "../support/e2e-hosts";
-import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
+import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
 import { freePort } from "../support/free-port";
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "../support/otlp-receiver";
 import { copyStandalone, startStandalone, type StandaloneServer } from "../support/standalone-server";
@@ -61,6 +61,7 @@ beforeAll(async () => {
     {
       SUPABASE_URL: supabase.url,
       SUPABASE_ANON_KEY: ANON_KEY,
+      SUPABASE_SECRET_KEY: FAKE_SERVICE_ROLE_KEY,
       SUPABASE_TIMEOUT_MS: "1000",
       CONVERSION_SIGNING_SECRET: E2E_SECRETS.CONVERSION_SIGNING_SECRET,
       CLIENT_IP_HEADER: "x-real-ip",
@@ -359,6 +360,7 @@ test("without TRACEPARENT_FROM_PROXY, a client's traceparent chooses neither the
     {
       SUPABASE_URL: supabase.url,
       SUPABASE_ANON_KEY: ANON_KEY,
+      SUPABASE_SECRET_KEY: FAKE_SERVICE_ROLE_KEY,
       CONVERSION_SIGNING_SECRET: E2E_SECRETS.CONVERSION_SIGNING_SECRET,
       CLIENT_IP_HEADER: "x-real-ip",
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
@@ -392,6 +394,7 @@ test("/api/ready answers 503 when REDIS_URL points at nothing; only the log name
     {
       SUPABASE_URL: supabase.url,
       SUPABASE_ANON_KEY: ANON_KEY,
+      SUPABASE_SECRET_KEY: FAKE_SERVICE_ROLE_KEY,
       CONVERSION_SIGNING_SECRET: E2E_SECRETS.CONVERSION_SIGNING_SECRET,
       CLIENT_IP_HEADER: "x-real-ip",
       CONTACT_PROOF_SECRET: E2E_SECRETS.CONTACT_PROOF_SECRET,

@@ -85,7 +85,12 @@ test("npm start with a secret under 32 characters refuses to start, naming each 
 });
 
 test("npm start reporting to Supabase without CONVERSION_SIGNING_SECRET, or with a Redis that has no password, refuses to start naming them", async () => {
-  const supabase = { SUPABASE_URL: "http://127.0.0.1:9", SUPABASE_ANON_KEY: "anon", CLIENT_IP_HEADER: "x-real-ip" };
+  const supabase = {
+    SUPABASE_URL: "http://127.0.0.1:9",
+    SUPABASE_ANON_KEY: "anon",
+    SUPABASE_SECRET_KEY: "sb_secret_0123456789abcdef",
+    CLIENT_IP_HEADER: "x-real-ip",
+  };
   const unsigned = await start(supabase);
   expect(unsigned.code).toBe(1);
   expect(refusalLine(unsigned.stderr)).toMatch(/CONVERSION_SIGNING_SECRET/);

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { lead } from "../../bench/lib/contact-load";
 import { editDocument } from "../support/dataset-file";
 import { E2E_PORTS } from "../support/e2e-hosts";
-import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
+import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
 import { startRedis, type TestRedis } from "../support/redis-server";
 import {
   copyStandalone,
@@ -44,6 +44,7 @@ beforeAll(async () => {
     REDIS_URL: redis.url,
     SUPABASE_URL: supabase.url,
     SUPABASE_ANON_KEY: "two-instances-anon-key",
+    SUPABASE_SECRET_KEY: FAKE_SERVICE_ROLE_KEY,
     CONTENT_DATASET_FILE: dataset,
     SANITY_REVALIDATE_SECRET: SECRET,
     CONVERSION_SIGNING_SECRET: "two-instances-conversion-secret-0123456789",

@@ -5,4 +5,5 @@ export const E2E_SECRETS = {
   DRAFT_MODE_SECRET: "e2e-draft-mode-secret-0123456789abcdef",
   CONVERSION_SIGNING_SECRET: "e2e-conversion-signing-secret-0123456789",
   CONTACT_PROOF_SECRET: "e2e-contact-proof-secret-0123456789abcdef",
+  RESULTS_READ_TOKEN: "e2e-results-read-token-0123456789abcdef",
 } as const;

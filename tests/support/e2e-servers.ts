@@ -22,6 +22,9 @@ export function serverEnv(port: number, extra: Record<string, string> = {}): Rec
     DRAFT_MODE_SECRET: E2E_SECRETS.DRAFT_MODE_SECRET,
     // The proof of work is on: the browser tests solve it in the form's worker; scripted posts fetch and solve one.
     CONTACT_PROOF_SECRET: E2E_SECRETS.CONTACT_PROOF_SECRET,
+    RESULTS_READ_TOKEN: E2E_SECRETS.RESULTS_READ_TOKEN,
+    // Counts are written a second after the beacon, so a test reads them back without waiting long.
+    COUNTS_FLUSH_SECONDS: "1",
     CONTACT_RATE_LIMIT_PER_MINUTE: "5",
     // A production server states where leads go and where the client's address comes from (tests set X-Real-IP).
     LEADS_STORE: "embedded",
@@ -72,6 +75,8 @@ export function workerServers(worker: number): E2eServer[] {
         LEADS_STORE: "",
         SUPABASE_URL: hosts.fakeSupabase,
         SUPABASE_ANON_KEY: "e2e-anon-key",
+        // The stand-in's service-role key (tests/support/fake-supabase-server.ts): the counts and results use it.
+        SUPABASE_SECRET_KEY: "fake-service-role-key",
         SUPABASE_TIMEOUT_MS: "1000",
         CONVERSION_SIGNING_SECRET: E2E_SECRETS.CONVERSION_SIGNING_SECRET,
         // The same build as the embedded server's, answering on a second host: this one trusts its Host header, as a
@@ -104,6 +109,8 @@ export function workerServers(worker: number): E2eServer[] {
         LEADS_STORE: "embedded",
         CLIENT_IP_HEADER: "x-real-ip",
         CONTACT_PROOF_SECRET: E2E_SECRETS.CONTACT_PROOF_SECRET,
+        RESULTS_READ_TOKEN: E2E_SECRETS.RESULTS_READ_TOKEN,
+        COUNTS_FLUSH_SECONDS: "1",
       },
     },
   ];

@@ -20,6 +20,8 @@ afterEach(() => vi.unstubAllEnvs());
 
 const STRONG = "0123456789abcdef0123456789abcdef";
 const REDIS = "rediss://default:a-password@redis.example:6379";
+/** Supabase's secret keys look like this (sb_secret_ and a random part). */
+const SECRET_KEY = "sb_secret_0123456789abcdefABCDEF";
 
 describe("environment", () => {
   it("selects the embedded defaults when nothing is configured", () => {
@@ -78,6 +80,7 @@ describe("environment", () => {
     const supabase = {
       SUPABASE_URL: "https://xyz.supabase.co",
       SUPABASE_ANON_KEY: "anon",
+      SUPABASE_SECRET_KEY: SECRET_KEY,
       CONVERSION_SIGNING_SECRET: STRONG,
     };
     expect(
@@ -95,6 +98,33 @@ describe("environment", () => {
     ).toBeUndefined();
   });
 
+  it("refuses a production server counting visits on Supabase without the server's own key, naming it", () => {
+    const supabase = {
+      CONTACT_PROOF_SECRET: STRONG,
+      SUPABASE_URL: "https://xyz.supabase.co",
+      SUPABASE_ANON_KEY: "anon",
+      CONVERSION_SIGNING_SECRET: STRONG,
+      CLIENT_IP_HEADER: "x-real-ip",
+    };
+    const refusal = productionRefusal(readServerEnv(supabase));
+    expect(refusal).toMatch(/counting visits needs SUPABASE_SECRET_KEY.*or COUNT_VISITS=off/);
+    expect(productionRefusal(readServerEnv({ ...supabase, COUNT_VISITS: "off" }))).toBeUndefined();
+    expect(productionRefusal(readServerEnv({ ...supabase, SUPABASE_SECRET_KEY: SECRET_KEY }))).toBeUndefined();
+    // The embedded store needs none: its counts are in the same database, under the server's role.
+    expect(
+      productionRefusal(
+        readServerEnv({ CONTACT_PROOF_SECRET: STRONG, LEADS_STORE: "embedded", CLIENT_IP_HEADER: "x" }),
+      ),
+    ).toBeUndefined();
+    expect(() => readServerEnv({ ...supabase, SUPABASE_SECRET_KEY: "anon" })).toThrow(
+      /SUPABASE_SECRET_KEY: equals SUPABASE_ANON_KEY/,
+    );
+    expect(() => readServerEnv({ CONTACT_PROOF_SECRET: STRONG, SUPABASE_SECRET_KEY: SECRET_KEY })).toThrow(
+      /SUPABASE_SECRET_KEY: is set but SUPABASE_URL is not/,
+    );
+    expect(() => readServerEnv({ ...supabase, COUNT_VISITS: "no" })).toThrow(/COUNT_VISITS: must be off/);
+  });
+
   it("refuses a production server whose secrets are under 32 characters, naming each", () => {
     const base = { LEADS_STORE: "embedded", CLIENT_IP_HEADER: "x-real-ip" };
     const refusal = productionRefusal(
@@ -103,10 +133,12 @@ describe("environment", () => {
         ...base,
         DRAFT_MODE_SECRET: "e2e-draft-secret",
         SANITY_REVALIDATE_SECRET: "x".repeat(31),
+        RESULTS_READ_TOKEN: "results",
       }),
     );
     expect(refusal).toMatch(/DRAFT_MODE_SECRET is 16 characters, and a secret needs at least 32/);
     expect(refusal).toMatch(/SANITY_REVALIDATE_SECRET is 31 characters/);
+    expect(refusal).toMatch(/RESULTS_READ_TOKEN is 7 characters/);
     expect(refusal).not.toMatch(/e2e-draft-secret|xxxx/);
     expect(refusal).not.toMatch(/\n/);
     expect(
@@ -135,6 +167,7 @@ describe("environment", () => {
     const supabase = {
       SUPABASE_URL: "https://xyz.supabase.co",
       SUPABASE_ANON_KEY: "anon",
+      SUPABASE_SECRET_KEY: SECRET_KEY,
       CLIENT_IP_HEADER: "x-real-ip",
     };
     expect(productionRefusal(readServerEnv(supabase))).toMatch(
@@ -157,6 +190,7 @@ describe("environment", () => {
     const supabase = {
       SUPABASE_URL: "https://xyz.supabase.co",
       SUPABASE_ANON_KEY: "anon",
+      SUPABASE_SECRET_KEY: SECRET_KEY,
       CONVERSION_SIGNING_SECRET: STRONG,
       CLIENT_IP_HEADER: "x-real-ip",
     };
@@ -188,6 +222,7 @@ describe("environment", () => {
       CONTACT_PROOF_SECRET: STRONG,
       SUPABASE_URL: "https://xyz.supabase.co",
       SUPABASE_ANON_KEY: "anon",
+      SUPABASE_SECRET_KEY: SECRET_KEY,
       CONVERSION_SIGNING_SECRET: STRONG,
       CLIENT_IP_HEADER: "x-real-ip",
     };
@@ -285,6 +320,7 @@ describe("environment", () => {
       CONTACT_PROOF_SECRET: STRONG,
       SUPABASE_URL: "https://abc.supabase.co",
       SUPABASE_ANON_KEY: "anon",
+      SUPABASE_SECRET_KEY: SECRET_KEY,
       CONVERSION_SIGNING_SECRET: STRONG,
       CLIENT_IP_HEADER: "x-real-ip",
     };
@@ -613,6 +649,7 @@ describe("the Studio beside a Meta pixel", () => {
     CONTACT_PROOF_SECRET: STRONG,
     SUPABASE_URL: "https://xyz.supabase.co",
     SUPABASE_ANON_KEY: "anon",
+    SUPABASE_SECRET_KEY: SECRET_KEY,
     CONVERSION_SIGNING_SECRET: STRONG,
     CLIENT_IP_HEADER: "x-real-ip",
   };

@@ -1,0 +1,194 @@
+import { log } from "../logging/logger";
+import { campaignId, CAMPAIGN_KEYS_PER_MARKET_DAY, DIRECT, OTHER, sameCampaign } from "./campaign-key";
+import type { CountRow, CountsStore, VitalRow } from "./counts-store-contract";
+import { sliceId, type Slice } from "./slices";
+import type { VisitorCounter } from "./visitor-counter";
+
+/** Slices kept while the store cannot be reached; past this, the oldest increments are dropped (and logged). */
+const MAX_BUFFERED_SLICES = 50_000;
+
+/** The higher of two running counts, where null is "not counted". */
+const higher = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
+
+type Options = {
+  /** How often the buffer is written (at most one write per slice per instance this often). */
+  flushMs: number;
+  campaignCap?: number;
+};
+
+/**
+ * One instance's counts between two writes: increments per slice, the visitors' hashes seen since the last write, and
+ * histogram samples. Written every `flushMs` in one batch (one call to the store for all slices, so a spike never puts
+ * a write per visit on the database), and on shutdown. A crash loses at most the last interval's counts, never a lead
+ * (leads are stored by their own route). While the store is unreachable the increments stay here and go with the next
+ * write. New campaign keys past the day's cap count as "(other)" here already, so a flood of made-up campaigns never
+ * grows the buffer; the store applies the same cap across instances.
+ */
+export class CountBuffer {
+  private counts = new Map<string, CountRow>();
+  private hashes = new Map<string, Set<string>>();
+  private vitals = new Map<string, VitalRow>();
+  /** Campaign keys each market has counted per day on this instance. */
+  private readonly campaigns = new Map<string, Set<string>>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  private failing = false;
+  private readonly campaignCap: number;
+
+  constructor(
+    private readonly store: CountsStore,
+    private readonly visitors: VisitorCounter | undefined,
+    private readonly options: Options,
+  ) {
+    this.campaignCap = options.campaignCap ?? CAMPAIGN_KEYS_PER_MARKET_DAY;
+  }
+
+  /** Counts a visit; `visitor` is its hash when visitors are counted. */
+  visit(slice: Slice, visitor?: string): void {
+    const row = this.row(slice);
+    row.visits++;
+    if (visitor && this.visitors) {
+      const id = sliceId(row);
+      let set = this.hashes.get(id);
+      if (!set) this.hashes.set(id, (set = new Set()));
+      set.add(visitor);
+    }
+  }
+
+  formStart(slice: Slice): void {
+    this.row(slice).formStarts++;
+  }
+
+  vital(sample: Omit<VitalRow, "samples">): void {
+    const id = [sample.day, sample.market, sample.page, sample.device, sample.metric, sample.bucket].join("\u0001");
+    const row = this.vitals.get(id);
+    if (row) row.samples++;
+    else {
+      this.vitals.set(id, { ...sample, samples: 1 });
+      this.start();
+    }
+  }
+
+  /** The slice's row, its campaign capped; starts the timer. */
+  private row(given: Slice): CountRow {
+    const slice = this.capped(given);
+    const id = sliceId(slice);
+    let row = this.counts.get(id);
+    if (!row) {
+      row = { ...slice, visits: 0, formStarts: 0, visitors: null };
+      this.counts.set(id, row);
+      this.start();
+    }
+    return row;
+  }
+
+  private capped(slice: Slice): Slice {
+    if (sameCampaign(slice, DIRECT) || sameCampaign(slice, OTHER)) return slice;
+    const day = `${slice.day}:${slice.market}`;
+    let seen = this.campaigns.get(day);
+    if (!seen) {
+      // Only today's and yesterday's keys matter (a market's day straddles two UTC days).
+      if (this.campaigns.size >= 8) this.campaigns.clear();
+      this.campaigns.set(day, (seen = new Set()));
+    }
+    const id = campaignId(slice);
+    if (seen.has(id)) return slice;
+    if (seen.size >= this.campaignCap) return { ...slice, ...OTHER };
+    seen.add(id);
+    return slice;
+  }
+
+  private start() {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.flush(), this.options.flushMs);
+    this.timer.unref();
+  }
+
+  /** Slices waiting to be written. */
+  get size(): number {
+    return this.counts.size + this.vitals.size;
+  }
+
+  /** Writes what is buffered (one write after another: a flush called during a flush runs after it). */
+  flush(): Promise<void> {
+    const previous = this.flushing ?? Promise.resolve();
+    const next = previous.then(() => this.write());
+    this.flushing = next.finally(() => {
+      if (this.flushing === next) this.flushing = undefined;
+    });
+    return next;
+  }
+
+  private async write(): Promise<void> {
+    if (this.counts.size === 0 && this.vitals.size === 0) return;
+    const counts = this.counts;
+    const hashes = this.hashes;
+    const vitals = this.vitals;
+    this.counts = new Map();
+    this.hashes = new Map();
+    this.vitals = new Map();
+    if (this.visitors && hashes.size > 0) await this.countVisitors(counts, hashes);
+    try {
+      await this.store.recordCounts([...counts.values()], this.campaignCap);
+    } catch (error) {
+      this.keep(counts, vitals, error);
+      return;
+    }
+    try {
+      await this.store.recordVitals([...vitals.values()]);
+    } catch (error) {
+      this.keep(new Map(), vitals, error);
+      return;
+    }
+    if (this.failing) {
+      this.failing = false;
+      log.info("visits.store_restored", "The counts store is back: buffered counts written");
+    }
+  }
+
+  /** Adds the hashes to each slice's visitors of the day, and puts each slice's count on its row. */
+  private async countVisitors(counts: Map<string, CountRow>, hashes: Map<string, Set<string>>) {
+    const byDay = new Map<string, Map<string, string[]>>();
+    for (const [id, set] of hashes) {
+      const row = counts.get(id);
+      if (!row) continue;
+      let day = byDay.get(row.day);
+      if (!day) byDay.set(row.day, (day = new Map()));
+      day.set(id, [...set]);
+    }
+    for (const [day, slices] of byDay) {
+      const answered = await this.visitors!.addAndCount(day, slices);
+      for (const [id, visitors] of answered) counts.get(id)!.visitors = visitors;
+    }
+  }
+
+  /** Puts unwritten increments back for the next write, within MAX_BUFFERED_SLICES. */
+  private keep(counts: Map<string, CountRow>, vitals: Map<string, VitalRow>, error: unknown) {
+    if (!this.failing) {
+      this.failing = true;
+      log.warn("visits.store_unavailable", "The counts store did not take a batch: counts are kept for the next try", {
+        err: error,
+      });
+    }
+    for (const [id, row] of counts) {
+      const current = this.counts.get(id);
+      if (current) {
+        current.visits += row.visits;
+        current.formStarts += row.formStarts;
+        current.visitors = higher(current.visitors, row.visitors);
+      } else if (this.counts.size < MAX_BUFFERED_SLICES) this.counts.set(id, row);
+    }
+    for (const [id, row] of vitals) {
+      const current = this.vitals.get(id);
+      if (current) current.samples += row.samples;
+      else if (this.vitals.size < MAX_BUFFERED_SLICES) this.vitals.set(id, row);
+    }
+    this.start();
+  }
+
+  /** Stops the timer (tests; a stopping server flushes instead). */
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}

@@ -1,0 +1,293 @@
+import { readdirSync, readFileSync } from "node:fs";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CountBuffer } from "@/lib/analytics/count-buffer";
+import { embeddedCall, supabaseCall } from "@/lib/analytics/counts-store";
+import type { CountsStore } from "@/lib/analytics/counts-store-contract";
+import { SqlCountsStore, type CallFunction } from "@/lib/analytics/sql-counts-store";
+import { DIRECT } from "@/lib/analytics/campaign-key";
+import type { Slice } from "@/lib/analytics/slices";
+import { RedisVisitorCounter } from "@/lib/analytics/visitor-counter";
+import { PgliteLeadsStore } from "@/lib/contact/pglite-leads-store";
+import { toRow } from "@/lib/contact/leads-store-contract";
+import { connectRedis } from "@/lib/redis/redis-client";
+import { MARKET_TIME_ZONES } from "@/lib/markets/time-zones";
+import { beforeExit, runExitHooks } from "@/lib/health/exit-hooks";
+import { emptyDatabase } from "../support/empty-database";
+import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
+import { postgresAvailable, startPostgres } from "../support/postgres-server";
+import { startRedis, type TestRedis } from "../support/redis-server";
+import { sampleLead } from "../support/sample-lead";
+
+const slice = (overrides: Partial<Slice> = {}): Slice => ({
+  day: "2026-11-27",
+  market: "mx",
+  page: "/mx",
+  device: "phone",
+  variant: "",
+  ...DIRECT,
+  ...overrides,
+});
+
+const migrations = () =>
+  readdirSync("supabase/migrations")
+    .filter((f) => f.endsWith(".sql"))
+    .sort()
+    .map((f) => readFileSync(`supabase/migrations/${f}`, "utf8"));
+
+/**
+ * What a new Supabase project grants before any migration runs: its three API roles, and default privileges that give
+ * anon and authenticated every new table, function and sequence in `public` (Supabase's own setup, as `supabase
+ * start` creates it). A migration that forgets to revoke leaves a new table open to the anon key.
+ */
+const SUPABASE_DEFAULT_GRANTS = `
+  create role anon nologin noinherit;
+  create role authenticated nologin noinherit;
+  create role service_role nologin noinherit bypassrls;
+  grant usage on schema public to anon, authenticated, service_role;
+  alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+  alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+  alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+`;
+
+describe.skipIf(!postgresAvailable())("the counts on PostgreSQL 15 with Supabase's default grants", () => {
+  let server: Awaited<ReturnType<typeof startPostgres>>;
+  let client: pg.Client;
+  let pool: pg.Pool;
+  let store: CountsStore;
+
+  /** Runs as `role` inside a transaction it rolls back; answers the SQLSTATE, or "ok". */
+  const as = async (role: string, sql: string, params: unknown[] = []) => {
+    await client.query(`begin; set local role ${role}`);
+    try {
+      await client.query(sql, params);
+      return "ok";
+    } catch (error) {
+      return (error as { code?: string }).code;
+    } finally {
+      await client.query("rollback");
+    }
+  };
+
+  beforeAll(async () => {
+    server = await startPostgres();
+    client = new pg.Client({ connectionString: server.connectionString });
+    await client.connect();
+    await client.query(SUPABASE_DEFAULT_GRANTS);
+    for (const sql of migrations()) await client.query(sql);
+    // The server's credential runs as service_role, as PostgREST runs Supabase's secret key.
+    // Each call on a connection of its own, as concurrent PostgREST requests are.
+    pool = new pg.Pool({ connectionString: server.connectionString, max: 4 });
+    const call: CallFunction = async (name, args) => {
+      const entries = Object.entries(args);
+      const connection = await pool.connect();
+      try {
+        await connection.query("begin; set local role service_role");
+        const { rows } = await connection.query(
+          `select public.${name}(${entries.map(([arg], i) => `${arg} => $${i + 1}`).join(", ")}) as result`,
+          entries.map(([, v]) => (v !== null && typeof v === "object" ? JSON.stringify(v) : v)),
+        );
+        await connection.query("commit");
+        return rows[0]?.result;
+      } catch (error) {
+        await connection.query("rollback");
+        throw error;
+      } finally {
+        connection.release();
+      }
+    };
+    store = new SqlCountsStore(call);
+  }, 120_000);
+  afterAll(async () => {
+    await client?.end();
+    await pool?.end();
+    server?.stop();
+  });
+
+  it("gives the anon key (and signed-in users) no way to read or write counts", async () => {
+    for (const role of ["anon", "authenticated"]) {
+      for (const table of ["page_counts", "page_vitals"]) {
+        expect(await as(role, `select * from public.${table}`), `${role} select ${table}`).toBe("42501");
+        expect(await as(role, `delete from public.${table}`), `${role} delete ${table}`).toBe("42501");
+      }
+      expect(
+        await as(
+          role,
+          "insert into public.page_counts (day, market, page, source, medium, campaign, device, visits) values ('2026-11-27', 'mx', '/mx', 'a', 'b', 'c', 'phone', 1000)",
+        ),
+      ).toBe("42501");
+      expect(await as(role, `select public.record_page_counts('[]'::jsonb, 500)`), `${role} record_page_counts`).toBe(
+        "42501",
+      );
+      expect(await as(role, `select public.record_page_vitals('[]'::jsonb)`)).toBe("42501");
+      expect(await as(role, `select public.page_count_rows('2026-01-01', '2026-12-31')`)).toBe("42501");
+      expect(await as(role, `select public.page_vital_rows('2026-01-01', '2026-12-31')`)).toBe("42501");
+      expect(await as(role, `select public.lead_count_rows('2026-01-01', '2026-12-31', '{}'::jsonb)`)).toBe("42501");
+    }
+    // The leads stay insert-only for anon under the same default grants.
+    expect(await as("anon", "select count(*) from public.contact_submissions")).toBe("42501");
+  });
+
+  it("adds up two instances' batches, and caps a market's new campaign keys across them", async () => {
+    const a = new CountBuffer(store, undefined, { flushMs: 60_000, campaignCap: 3 });
+    const b = new CountBuffer(store, undefined, { flushMs: 60_000, campaignCap: 3 });
+    for (let i = 0; i < 50; i++) (i % 2 ? a : b).visit(slice());
+    a.formStart(slice());
+    a.visit(slice({ source: "one", medium: "m", campaign: "c" }));
+    a.visit(slice({ source: "two", medium: "m", campaign: "c" }));
+    b.visit(slice({ source: "three", medium: "m", campaign: "c" }));
+    b.visit(slice({ source: "four", medium: "m", campaign: "c" }));
+    await Promise.all([a.flush(), b.flush()]);
+    const rows = await store.countRows({ from: "2026-11-27", to: "2026-11-27" });
+    const bySource = Object.fromEntries(rows.map((r) => [r.source, r.visits]));
+    expect(bySource["(direct)"]).toBe(50);
+    expect(rows.find((r) => r.source === "(direct)")!.formStarts).toBe(1);
+    // Three keys at most: direct and the two campaigns of whichever batch came first; the other two are "(other)".
+    expect(Object.keys(bySource)).toHaveLength(4);
+    expect(bySource["(other)"]).toBe(2);
+    a.stop();
+    b.stop();
+  });
+
+  it("reads leads per market day, page and last-touch campaign, held apart", async () => {
+    const insert = async (created: string, overrides: Record<string, unknown> = {}) => {
+      const lead = { ...toRow(sampleLead({ attribution: {} })), ...overrides };
+      const columns = Object.keys(lead);
+      await client.query(
+        `insert into public.contact_submissions (${columns.join(", ")}, created_at) values (${columns
+          .map((_, i) => `$${i + 1}`)
+          .join(", ")}, $${columns.length + 1})`,
+        [...Object.values(lead), created],
+      );
+    };
+    // 02:00 UTC on the 28th is still the 27th in Mexico City.
+    await insert("2026-11-28T02:00:00Z", { last_utm_source: "Google", last_utm_medium: "cpc" });
+    await insert("2026-11-27T15:00:00Z", { page_slug: "importadores-china", last_gclid: "abc" });
+    await insert("2026-11-27T16:00:00Z", { held_reason: "no_proof" });
+    await insert("2026-11-28T07:00:00Z");
+    const rows = await store.leadRows({ from: "2026-11-27", to: "2026-11-27", market: "mx" }, MARKET_TIME_ZONES);
+    expect(rows.map((r) => [r.day, r.pageSlug, r.source, r.platform, r.held, r.leads]).sort()).toEqual(
+      [
+        ["2026-11-27", null, "Google", null, false, 1],
+        ["2026-11-27", "importadores-china", null, "google", false, 1],
+        ["2026-11-27", null, null, null, true, 1],
+      ].sort(),
+    );
+  });
+});
+
+describe("the counts in the embedded database", () => {
+  let leads: PgliteLeadsStore;
+  let store: CountsStore;
+  beforeAll(async () => {
+    leads = await PgliteLeadsStore.onDatabase(await emptyDatabase());
+    store = new SqlCountsStore(embeddedCall(async () => leads));
+  });
+  afterAll(() => leads?.close());
+
+  it("writes and reads counts and histograms through the same SQL functions, as the server's role", async () => {
+    const buffer = new CountBuffer(store, undefined, { flushMs: 60_000 });
+    buffer.visit(slice({ market: "br", page: "/br" }));
+    buffer.vital({ day: "2026-11-27", market: "br", page: "/br", device: "phone", metric: "LCP", bucket: 12 });
+    await buffer.flush();
+    buffer.visit(slice({ market: "br", page: "/br" }));
+    buffer.vital({ day: "2026-11-28", market: "br", page: "/br", device: "phone", metric: "LCP", bucket: 12 });
+    await buffer.flush();
+    expect(await store.countRows({ from: "2026-11-01", to: "2026-11-30", market: "br" })).toEqual([
+      expect.objectContaining({ market: "br", page: "/br", visits: 2, formStarts: 0, visitors: null }),
+    ]);
+    expect(await store.vitalRows({ from: "2026-11-01", to: "2026-11-30" })).toEqual([
+      { market: "br", page: "/br", device: "phone", metric: "LCP", bucket: 12, samples: 2 },
+    ]);
+    buffer.stop();
+  });
+
+  it("flushes what is buffered when the server stops, before the database closes", async () => {
+    const buffer = new CountBuffer(store, undefined, { flushMs: 60_000 });
+    const remove = beforeExit("flush", () => buffer.flush());
+    buffer.visit(slice({ market: "ar", page: "/ar" }));
+    buffer.visit(slice({ market: "ar", page: "/ar" }));
+    await runExitHooks();
+    remove();
+    expect(await store.countRows({ from: "2026-11-27", to: "2026-11-27", market: "ar" })).toEqual([
+      expect.objectContaining({ visits: 2 }),
+    ]);
+  });
+
+  it("loses at most the last interval's counts in a crash: earlier ones are already written", async () => {
+    const buffer = new CountBuffer(store, undefined, { flushMs: 100 });
+    const day = slice({ day: "2026-11-20" });
+    for (let i = 0; i < 10; i++) buffer.visit(day);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    buffer.visit(day);
+    // The process dies here: the timer never runs again.
+    buffer.stop();
+    expect(await store.countRows({ from: "2026-11-20", to: "2026-11-20" })).toEqual([
+      expect.objectContaining({ visits: 10 }),
+    ]);
+  });
+});
+
+describe("the counts through Supabase's REST API (the local stand-in)", () => {
+  let supabase: FakeSupabase;
+  beforeAll(async () => {
+    supabase = await startFakeSupabase();
+  });
+  afterAll(() => supabase?.close());
+
+  it("writes and reads with the secret key, and refuses the anon key", async () => {
+    const store = new SqlCountsStore(supabaseCall(supabase.url, FAKE_SERVICE_ROLE_KEY, 2000));
+    await store.recordCounts([{ ...slice(), visits: 3, formStarts: 1, visitors: 2 }], 500);
+    expect(await store.countRows({ from: "2026-11-27", to: "2026-11-27" })).toEqual([
+      expect.objectContaining({ visits: 3, formStarts: 1, visitors: 2 }),
+    ]);
+    const anon = new SqlCountsStore(supabaseCall(supabase.url, "e2e-anon-key", 2000));
+    await expect(anon.recordCounts([{ ...slice(), visits: 1000, formStarts: 0, visitors: null }], 500)).rejects.toThrow(
+      /counts store/,
+    );
+    await expect(anon.countRows({ from: "2026-11-27", to: "2026-11-27" })).rejects.toThrow();
+    expect((await store.countRows({ from: "2026-11-27", to: "2026-11-27" }))[0]!.visits).toBe(3);
+  });
+});
+
+describe("two instances on one Redis", () => {
+  let redis: TestRedis;
+  beforeAll(async () => {
+    redis = await startRedis();
+  }, 60_000);
+  afterAll(() => redis?.close());
+
+  it("share each day's salt, so a visitor seen by both counts once, and their visits add up", async () => {
+    const leads = await PgliteLeadsStore.onDatabase(await emptyDatabase());
+    const store = new SqlCountsStore(embeddedCall(async () => leads));
+    const [one, two] = [connectRedis(redis.url, "a"), connectRedis(redis.url, "b")];
+    await Promise.all([one, two].map((c) => new Promise((resolve) => c.once("ready", resolve))));
+    const visitorsA = new RedisVisitorCounter(one);
+    const visitorsB = new RedisVisitorCounter(two);
+    const a = new CountBuffer(store, visitorsA, { flushMs: 60_000 });
+    const b = new CountBuffer(store, visitorsB, { flushMs: 60_000 });
+    const day = "2026-11-27";
+    const person = (i: number) => [`203.0.113.${i}`, "Firefox"] as const;
+    for (let i = 0; i < 20; i++) {
+      // Person i is seen by instance A; every other one comes back through instance B.
+      a.visit(slice(), await visitorsA.visitor("mx", day, ...person(i)));
+      if (i % 2 === 0) b.visit(slice(), await visitorsB.visitor("mx", day, ...person(i)));
+    }
+    await a.flush();
+    await b.flush();
+    b.visit(slice(), await visitorsB.visitor("mx", day, ...person(99)));
+    await b.flush();
+    const [row] = await store.countRows({ from: day, to: day });
+    expect(row).toMatchObject({ visits: 31, visitors: 21 });
+    // The hashes and the salt expire within 48 hours; nothing else is kept.
+    const keys = await one.keys("*");
+    expect(keys.some((k) => k.startsWith("visitor-salt:mx:2026-11-27"))).toBe(true);
+    for (const key of keys) expect(await one.ttl(key)).toBeLessThanOrEqual(48 * 3600);
+    expect(keys.join(" ")).not.toContain("203.0.113");
+    a.stop();
+    b.stop();
+    one.disconnect();
+    two.disconnect();
+    await leads.close();
+  });
+});
