@@ -287,8 +287,11 @@ describe("the Studio on a host of its own (STUDIO_HOST)", () => {
       const studio = await get(STUDIO, "/studio");
       expect(studio.status).toBe(200);
       expect(studio.body).toContain("/_next/");
-      for (const path of ["/mx", "/br/empresas", "/api/contact", "/og/mx", "/sitemap.xml"])
+      for (const path of ["/mx", "/br/empresas", "/api/contact", "/api/beacon", "/og/mx", "/sitemap.xml"])
         expect((await get(STUDIO, path)).status, path).toBe(404);
+      // The Results tool reads the results on its own origin: answered there (and on the site's, for scripts).
+      expect((await get(STUDIO, "/api/results?from=2026-11-01&to=2026-11-07")).status).toBe(401);
+      expect((await get(SITE_HOST, "/api/results?from=2026-11-01&to=2026-11-07")).status).toBe(401);
       // "/" is redirected to /mx (next.config.ts, before the proxy) as on any host, and /mx is not served there.
       expect((await get(STUDIO, "/")).location).toMatch(/^(?:http:\/\/studio\.pagos\.test:\d+)?\/mx$/);
     } finally {

@@ -29,6 +29,19 @@ function rootSourceMap(result: unknown) {
   };
 }
 
+/** The Studio user the stand-in's `GET /users/me` answers for SANITY_EDITOR_TOKEN: a member of the project. */
+export const SANITY_EDITOR_TOKEN = "e2e-editor-token-0123456789abcdef";
+export const SANITY_EDITOR = {
+  id: "p-e2e",
+  name: "Marketing Tester",
+  email: "marketing@example.com",
+  provider: "google",
+  role: "editor",
+  roles: [{ name: "editor", title: "Editor" }],
+};
+/** A signed-in Sanity user who is not a member of this project: Sanity answers their token without a role here. */
+export const SANITY_OUTSIDER_TOKEN = "e2e-outsider-token-0123456789abcdef";
+
 export type FakeSanityApi = {
   url: string;
   queries: RecordedQuery[];
@@ -42,6 +55,18 @@ export async function startFakeSanityApi(datasetFile: string, port = 0): Promise
   const queries: RecordedQuery[] = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
+    // The current user, as Sanity answers GET /users/me: the user for a known token, {} for anyone else.
+    if (/^\/v[\w-]+\/users\/me$/.test(url.pathname)) {
+      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+      const user =
+        token === SANITY_EDITOR_TOKEN
+          ? SANITY_EDITOR
+          : token === SANITY_OUTSIDER_TOKEN
+            ? { id: "p-outsider", name: "Someone Else", email: "someone@example.com", role: null, roles: [] }
+            : {};
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(user));
+      return;
+    }
     const match = /^\/v[\w-]+\/data\/query\/([\w-]+)$/.exec(url.pathname);
     if (!match) {
       res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "not found" }));

@@ -1,0 +1,44 @@
+import { getCountsStore } from "@/lib/analytics/counts-store";
+import { readResults } from "@/lib/analytics/results";
+import { resultsReader } from "@/lib/analytics/results-auth";
+import { isParamError, parseResultsQuery } from "@/lib/analytics/results-params";
+import { serverEnv } from "@/lib/env/server-env";
+import { log } from "@/lib/logging/logger";
+import { MARKET_TIME_ZONES } from "@/lib/markets/time-zones";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
+
+/**
+ * GET /api/results?from=YYYY-MM-DD&to=YYYY-MM-DD[&market=mx][&by=page|campaign|device…]: visits, visitors, form starts,
+ * leads and held leads per market and the asked-for keys, with the conversion rate and its Wilson interval, the
+ * previous period, and field speed. For Studio users (their Sanity token) and scripts (RESULTS_READ_TOKEN); see
+ * docs/marketers.md.
+ */
+export async function GET(request: Request): Promise<Response> {
+  const env = serverEnv();
+  const reader = await resultsReader(request.headers, env);
+  if (!reader)
+    return json(
+      401,
+      { error: "Sign in to the Studio, or send Authorization: Bearer with RESULTS_READ_TOKEN" },
+      { "www-authenticate": 'Bearer realm="results"' },
+    );
+  const query = parseResultsQuery(new URL(request.url).searchParams);
+  if (isParamError(query)) return json(400, query);
+  const store = getCountsStore(env);
+  if (!store)
+    return json(503, {
+      error: "No store for the counts: set SUPABASE_SECRET_KEY (the project's secret key) on the server",
+      reason: "unconfigured",
+    });
+  try {
+    return json(200, await readResults(store, query, MARKET_TIME_ZONES));
+  } catch (error) {
+    log.error("results.unavailable", "The results could not be read", { err: error });
+    return json(503, { error: "The counts store did not answer; try again in a moment", reason: "unavailable" });
+  }
+}

@@ -1,0 +1,138 @@
+import type { Market } from "../markets/markets";
+import { campaignId, campaignKey, OTHER, type CampaignKey } from "./campaign-key";
+import type { CountRow, LeadCountRow, VitalTotalRow } from "./counts-store-contract";
+import type { Grouping } from "./results-params";
+import type { Device } from "./slices";
+import { percentileOf, VITAL_METRICS, type Percentile, type VitalMetric } from "./vitals-buckets";
+import { wilsonInterval } from "./wilson";
+
+/**
+ * Joins the counts (visits, visitors, form starts per day and slice) with the leads (per day, market, page and
+ * last-touch campaign) into the rows the results show, grouped by the market and the asked-for keys. A lead's
+ * campaign is normalised as the beacon's was; one whose campaign the counts put under "(other)" that day (past the
+ * market's cap) goes there too. Leads are not recorded per device: grouped by device, a row's leads are null.
+ */
+export type Figures = {
+  visits: number;
+  /** Distinct visitors per day and slice, summed over the days and slices of the row; null: not counted. */
+  visitors: number | null;
+  formStarts: number;
+  /** Stored leads, not held; null where the row is a device class (leads carry none). */
+  leads: number | null;
+  held: number | null;
+  /** leads / visitors with its 95% Wilson interval; null without visitors or when leads exceed them. */
+  conversionRate: { value: number; low: number; high: number } | null;
+  /** More leads than visitors: their beacons were blocked (an ad blocker, scripts off), so no rate is shown. */
+  leadsExceedVisitors: boolean;
+};
+
+export type ResultKey = { market: Market; page?: string; device?: Device } & Partial<CampaignKey>;
+export type ResultRow = ResultKey & Figures;
+
+type Sums = { visits: number; visitors: number | null; formStarts: number; leads: number; held: number };
+
+const empty = (): Sums => ({ visits: 0, visitors: null, formStarts: 0, leads: 0, held: 0 });
+
+const addVisitors = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : a + b);
+
+function keyOf(row: { market: Market; page: string; device?: Device } & CampaignKey, by: readonly Grouping[]) {
+  const key: ResultKey = { market: row.market };
+  if (by.includes("page")) key.page = row.page;
+  if (by.includes("campaign")) Object.assign(key, { source: row.source, medium: row.medium, campaign: row.campaign });
+  if (by.includes("device") && row.device) key.device = row.device;
+  return key;
+}
+
+const idOf = (key: ResultKey) =>
+  [key.market, key.page, key.source, key.medium, key.campaign, key.device].map((p) => p ?? "").join("\u0001");
+
+export function figures(sums: Sums, leadsKnown: boolean): Figures {
+  const leads = leadsKnown ? sums.leads : null;
+  const exceed = leads !== null && sums.visitors !== null && leads > sums.visitors;
+  const interval = leads !== null && sums.visitors !== null ? wilsonInterval(leads, sums.visitors) : undefined;
+  return {
+    visits: sums.visits,
+    visitors: sums.visitors,
+    formStarts: sums.formStarts,
+    leads,
+    held: leadsKnown ? sums.held : null,
+    conversionRate: interval && sums.visitors ? { value: leads! / sums.visitors, ...interval } : null,
+    leadsExceedVisitors: exceed,
+  };
+}
+
+/** The page a lead was sent from, as the counts name it. */
+export const leadPage = (lead: Pick<LeadCountRow, "market" | "pageSlug">) =>
+  lead.pageSlug ? `/${lead.market}/${lead.pageSlug}` : `/${lead.market}`;
+
+export function joinResults(
+  counts: readonly CountRow[],
+  leads: readonly LeadCountRow[],
+  by: readonly Grouping[],
+): { rows: ResultRow[]; totals: Figures } {
+  const groups = new Map<string, { key: ResultKey; sums: Sums }>();
+  const total = empty();
+  const group = (key: ResultKey) => {
+    const id = idOf(key);
+    let entry = groups.get(id);
+    if (!entry) groups.set(id, (entry = { key, sums: empty() }));
+    return entry.sums;
+  };
+  /** The campaigns the counts hold per market and day, to send a lead's capped campaign to "(other)". */
+  const counted = new Map<string, Set<string>>();
+  for (const row of counts) {
+    const sums = group(keyOf(row, by));
+    sums.visits += row.visits;
+    sums.formStarts += row.formStarts;
+    sums.visitors = addVisitors(sums.visitors, row.visitors);
+    total.visits += row.visits;
+    total.formStarts += row.formStarts;
+    total.visitors = addVisitors(total.visitors, row.visitors);
+    const day = `${row.day}:${row.market}`;
+    let ids = counted.get(day);
+    if (!ids) counted.set(day, (ids = new Set()));
+    ids.add(campaignId(row));
+  }
+  const byDevice = by.includes("device");
+  for (const lead of leads) {
+    let campaign = campaignKey({
+      utm_source: lead.source,
+      utm_medium: lead.medium,
+      utm_campaign: lead.campaign,
+      platform: lead.platform,
+    });
+    const ids = counted.get(`${lead.day}:${lead.market}`);
+    if (ids?.has(campaignId(OTHER)) && !ids.has(campaignId(campaign))) campaign = OTHER;
+    const count = lead.leads;
+    if (lead.held) total.held += count;
+    else total.leads += count;
+    // Leads carry no device class: grouped by device, they are in the totals only.
+    if (byDevice) continue;
+    const sums = group(keyOf({ market: lead.market, page: leadPage(lead), ...campaign }, by));
+    if (lead.held) sums.held += count;
+    else sums.leads += count;
+  }
+  const rows = [...groups.values()].map(({ key, sums }) => ({ ...key, ...figures(sums, !byDevice) }));
+  return { rows, totals: figures(total, true) };
+}
+
+export type VitalSummary = { market: Market; page: string } & Record<VitalMetric, Percentile | null>;
+
+/** The 75th percentile of each metric per market and page, over the range's histograms (all devices). */
+export function vitalSummaries(rows: readonly VitalTotalRow[]): VitalSummary[] {
+  const pages = new Map<string, { market: Market; page: string; histograms: Map<VitalMetric, Map<number, number>> }>();
+  for (const row of rows) {
+    const id = `${row.market}\u0001${row.page}`;
+    let entry = pages.get(id);
+    if (!entry) pages.set(id, (entry = { market: row.market, page: row.page, histograms: new Map() }));
+    let histogram = entry.histograms.get(row.metric);
+    if (!histogram) entry.histograms.set(row.metric, (histogram = new Map()));
+    histogram.set(row.bucket, (histogram.get(row.bucket) ?? 0) + row.samples);
+  }
+  return [...pages.values()].map(({ market, page, histograms }) => {
+    const summary = { market, page } as VitalSummary;
+    for (const metric of VITAL_METRICS)
+      summary[metric] = percentileOf(metric, histograms.get(metric) ?? new Map()) ?? null;
+    return summary;
+  });
+}

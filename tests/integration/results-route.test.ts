@@ -1,0 +1,134 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { DIRECT } from "@/lib/analytics/campaign-key";
+import type { Results } from "@/lib/analytics/results";
+import {
+  SANITY_EDITOR_TOKEN,
+  SANITY_OUTSIDER_TOKEN,
+  startFakeSanityApi,
+  type FakeSanityApi,
+} from "../support/fake-sanity-api";
+import { emptyDatabaseDir } from "../support/empty-database";
+
+const TOKEN = "results-read-token-0123456789abcdef";
+let sanity: FakeSanityApi;
+let dir: string;
+
+beforeAll(async () => {
+  sanity = await startFakeSanityApi("studio/seed/landing.ndjson");
+  dir = mkdtempSync(join(tmpdir(), "results-"));
+  await emptyDatabaseDir(dir);
+  vi.stubEnv("EMBEDDED_DB_DIR", dir);
+  vi.stubEnv("RESULTS_READ_TOKEN", TOKEN);
+  vi.stubEnv("NEXT_PUBLIC_SANITY_PROJECT_ID", "e2esanity");
+  vi.stubEnv("NEXT_PUBLIC_SANITY_DATASET", "production");
+  vi.stubEnv("SANITY_API_HOST", sanity.url);
+  // Some counts and a lead in the embedded store, written as the server writes them.
+  const { getCountsStore } = await import("@/lib/analytics/counts-store");
+  const store = getCountsStore()!;
+  await store.recordCounts(
+    [
+      {
+        day: "2026-11-20",
+        market: "mx",
+        page: "/mx",
+        device: "phone",
+        variant: "",
+        ...DIRECT,
+        visits: 40,
+        formStarts: 6,
+        visitors: 30,
+      },
+      {
+        day: "2026-11-13",
+        market: "mx",
+        page: "/mx",
+        device: "phone",
+        variant: "",
+        ...DIRECT,
+        visits: 20,
+        formStarts: 2,
+        visitors: 15,
+      },
+    ],
+    500,
+  );
+}, 60_000);
+
+afterAll(async () => {
+  const { getLeadsStore } = await import("@/lib/contact/leads-store");
+  await (await getLeadsStore()).close?.();
+  await sanity?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function get(query: string, authorization?: string) {
+  const { GET } = await import("@/app/api/results/route");
+  const response = await GET(
+    new Request(`http://127.0.0.1/api/results?${query}`, {
+      headers: authorization ? { authorization } : {},
+    }),
+  );
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: (await response.json()) as Partial<Results> & { parameter?: string; error?: string },
+  };
+}
+
+describe("GET /api/results", () => {
+  it("answers a script holding RESULTS_READ_TOKEN, with the range, the previous period and the totals", async () => {
+    const { status, json, headers } = await get("from=2026-11-14&to=2026-11-20&market=mx", `Bearer ${TOKEN}`);
+    expect(status).toBe(200);
+    expect(headers.get("cache-control")).toBe("no-store");
+    expect(json).toMatchObject({
+      from: "2026-11-14",
+      to: "2026-11-20",
+      market: "mx",
+      by: ["page"],
+      previous: { from: "2026-11-07", to: "2026-11-13" },
+      timeZones: { mx: "America/Mexico_City" },
+    });
+    expect(json.rows).toEqual([
+      expect.objectContaining({
+        market: "mx",
+        page: "/mx",
+        visits: 40,
+        visitors: 30,
+        formStarts: 6,
+        leads: 0,
+        held: 0,
+        previous: expect.objectContaining({ visits: 20, visitors: 15 }),
+      }),
+    ]);
+    expect(json.totals).toMatchObject({ visits: 40, previous: { visits: 20 } });
+  });
+
+  it("answers a member of the Sanity project by their Studio token, checked against Sanity's users/me", async () => {
+    const { status } = await get("from=2026-11-14&to=2026-11-20", `Bearer ${SANITY_EDITOR_TOKEN}`);
+    expect(status).toBe(200);
+  });
+
+  it.each([
+    ["no token", undefined],
+    ["a wrong token", `Bearer ${"x".repeat(40)}`],
+    ["a Sanity user who is not a member of the project", `Bearer ${SANITY_OUTSIDER_TOKEN}`],
+    ["the token in another scheme", `Basic ${TOKEN}`],
+  ])("answers %s with 401 and no figures", async (_, authorization) => {
+    const { status, json, headers } = await get("from=2026-11-14&to=2026-11-20", authorization);
+    expect(status).toBe(401);
+    expect(headers.get("www-authenticate")).toMatch(/^Bearer/);
+    expect(json).not.toHaveProperty("rows");
+  });
+
+  it("answers a bad parameter with 400 naming it, after the reader is known", async () => {
+    const { status, json } = await get("from=2026-11-14&to=2027-12-20", `Bearer ${TOKEN}`);
+    expect(status).toBe(400);
+    expect(json).toEqual({ parameter: "to", error: "the range may span at most 366 days" });
+    expect((await get("from=2026-11-14&to=2026-11-20&by=country", `Bearer ${TOKEN}`)).json.parameter).toBe("by");
+    // A stranger learns nothing, not even which parameter is wrong.
+    expect((await get("from=yesterday")).status).toBe(401);
+  });
+});

@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import { DIRECT, OTHER } from "@/lib/analytics/campaign-key";
+import type { CountRow, LeadCountRow } from "@/lib/analytics/counts-store-contract";
+import { joinResults, vitalSummaries } from "@/lib/analytics/results-join";
+import { isParamError, parseResultsQuery, previousPeriod } from "@/lib/analytics/results-params";
+import { bucketOf } from "@/lib/analytics/vitals-buckets";
+
+const parse = (query: string) => parseResultsQuery(new URLSearchParams(query));
+
+describe("GET /api/results' parameters", () => {
+  it("take a range, a market and groupings (page when none is given)", () => {
+    expect(parse("from=2026-11-01&to=2026-11-07")).toEqual({ from: "2026-11-01", to: "2026-11-07", by: ["page"] });
+    expect(parse("from=2026-11-01&to=2026-11-01&market=br&by=campaign&by=device&by=campaign")).toEqual({
+      from: "2026-11-01",
+      to: "2026-11-01",
+      market: "br",
+      by: ["campaign", "device"],
+    });
+    // 366 days: a leap year's whole.
+    expect(isParamError(parse("from=2028-01-01&to=2028-12-31"))).toBe(false);
+  });
+
+  it.each([
+    ["to=2026-11-07", "from"],
+    ["from=2026-11-1&to=2026-11-07", "from"],
+    ["from=2026-02-30&to=2026-03-07", "from"],
+    ["from=2026-11-01", "to"],
+    ["from=2026-11-01&to=tomorrow", "to"],
+    ["from=2026-11-08&to=2026-11-07", "to"],
+    ["from=2025-01-01&to=2026-01-02", "to"],
+    ["from=2026-11-01&to=2026-11-07&by=country", "by"],
+    ["from=2026-11-01&to=2026-11-07&by=", "by"],
+    ["from=2026-11-01&to=2026-11-07&market=de", "market"],
+  ])("refuse %s, naming %s", (query, parameter) => {
+    const result = parse(query);
+    expect(isParamError(result) && result.parameter).toBe(parameter);
+  });
+
+  it("compare with the period of equal length just before", () => {
+    expect(previousPeriod("2026-11-01", "2026-11-07")).toEqual({ from: "2026-10-25", to: "2026-10-31" });
+    expect(previousPeriod("2026-03-01", "2026-03-01")).toEqual({ from: "2026-02-28", to: "2026-02-28" });
+  });
+});
+
+const count = (overrides: Partial<CountRow>): CountRow => ({
+  day: "2026-11-27",
+  market: "mx",
+  page: "/mx",
+  device: "phone",
+  variant: "",
+  ...DIRECT,
+  visits: 0,
+  formStarts: 0,
+  visitors: 0,
+  ...overrides,
+});
+const lead = (overrides: Partial<LeadCountRow>): LeadCountRow => ({
+  day: "2026-11-27",
+  market: "mx",
+  pageSlug: null,
+  source: null,
+  medium: null,
+  campaign: null,
+  platform: null,
+  held: false,
+  leads: 1,
+  ...overrides,
+});
+const google = { source: "google", medium: "cpc", campaign: "china" };
+
+describe("the join of visits and leads by slice", () => {
+  const counts = [
+    count({ visits: 120, visitors: 100, formStarts: 12 }),
+    count({ device: "desktop", visits: 30, visitors: 20, formStarts: 5 }),
+    count({ page: "/mx/importadores-china", ...google, visits: 200, visitors: 160, formStarts: 30 }),
+    count({ day: "2026-11-28", page: "/mx/importadores-china", ...google, visits: 50, visitors: 40 }),
+    count({ market: "br", page: "/br", visits: 10, visitors: 10 }),
+  ];
+  const leads = [
+    lead({ leads: 3 }),
+    lead({ pageSlug: "importadores-china", source: "Google", medium: "CPC", campaign: "China", leads: 8 }),
+    lead({ day: "2026-11-28", pageSlug: "importadores-china", ...google, leads: 2 }),
+    lead({ pageSlug: "importadores-china", ...google, held: true, leads: 4 }),
+    lead({ market: "br", leads: 12 }),
+  ];
+
+  it("puts a lead in its visits' page and campaign, held apart, with the rate and its interval", () => {
+    const { rows, totals } = joinResults(counts, leads, ["page", "campaign"]);
+    const china = rows.find((r) => r.page === "/mx/importadores-china")!;
+    expect(china).toMatchObject({ ...google, visits: 250, visitors: 200, formStarts: 30, leads: 10, held: 4 });
+    expect(china.conversionRate!.value).toBeCloseTo(0.05);
+    expect(china.conversionRate!.low).toBeLessThan(0.05);
+    expect(china.conversionRate!.high).toBeGreaterThan(0.05);
+    expect(rows.find((r) => r.page === "/mx")).toMatchObject({ ...DIRECT, visits: 150, visitors: 120, leads: 3 });
+    expect(totals).toMatchObject({ visits: 410, visitors: 330, formStarts: 47, leads: 25, held: 4 });
+  });
+
+  it("shows no rate where leads exceed visitors (their beacons were blocked), and says so", () => {
+    const br = joinResults(counts, leads, ["page"]).rows.find((r) => r.market === "br")!;
+    expect(br).toMatchObject({ visitors: 10, leads: 12, conversionRate: null, leadsExceedVisitors: true });
+  });
+
+  it("reports visitors as unavailable where they were not counted", () => {
+    const { rows } = joinResults([count({ visits: 5, visitors: null })], [lead({ leads: 1 })], ["page"]);
+    expect(rows[0]).toMatchObject({ visits: 5, visitors: null, leads: 1, conversionRate: null });
+  });
+
+  it("sends a lead whose campaign the counts capped that day to (other)", () => {
+    const capped = [count({ ...OTHER, visits: 40, visitors: 30 }), count({ ...google, visits: 10, visitors: 10 })];
+    const { rows } = joinResults(
+      capped,
+      [lead({ source: "newsletter-9999", leads: 2 }), lead({ ...google, leads: 1 })],
+      ["campaign"],
+    );
+    expect(rows.find((r) => r.source === OTHER.source)).toMatchObject({ visits: 40, leads: 2 });
+    expect(rows.find((r) => r.source === "google")).toMatchObject({ visits: 10, leads: 1 });
+  });
+
+  it("counts a lead with only a click id under its ad platform, as the visit was", () => {
+    const clicked = { source: "google", medium: "(click id)", campaign: "(not set)" };
+    const { rows } = joinResults(
+      [count({ ...clicked, visits: 9, visitors: 9 })],
+      [lead({ platform: "google" })],
+      ["campaign"],
+    );
+    expect(rows).toEqual([expect.objectContaining({ ...clicked, visits: 9, leads: 1 })]);
+  });
+
+  it("by device gives visits per device and leads only in the totals (leads carry no device)", () => {
+    const { rows, totals } = joinResults(counts, leads, ["device"]);
+    expect(rows.find((r) => r.market === "mx" && r.device === "desktop")).toMatchObject({
+      visits: 30,
+      leads: null,
+      held: null,
+    });
+    expect(totals.leads).toBe(25);
+  });
+
+  it("reads field speed's 75th percentile per page from the range's histograms", () => {
+    const rows = [
+      { market: "mx" as const, page: "/mx", device: "phone" as const, metric: "LCP" as const, samples: 3 },
+      { market: "mx" as const, page: "/mx", device: "desktop" as const, metric: "LCP" as const, samples: 1 },
+    ].map((r, i) => ({ ...r, bucket: bucketOf("LCP", i === 0 ? 1150 : 4100) }));
+    expect(vitalSummaries(rows)).toEqual([
+      { market: "mx", page: "/mx", LCP: { value: 1200, over: false, samples: 4 }, INP: null, CLS: null },
+    ]);
+  });
+});
