@@ -1,6 +1,8 @@
 import { CheckmarkIcon, TranslateIcon } from "@sanity/icons";
 import { Button, Flex, Menu, MenuButton, MenuItem } from "@sanity/ui";
 import { useLocale, useTranslation, type ToolMenuProps } from "sanity";
+import { RESULTS_TOOL } from "./results-tool/results-tool";
+import { resultsKey } from "./results-tool/results-words";
 import { deskKey, STUDIO_NAMESPACE } from "./studio-locales";
 
 /**
@@ -42,15 +44,22 @@ export function LanguageMenu() {
   );
 }
 
-/** Sanity's tool menu (Structure, Presentation, Vision) followed by the language menu, in the navbar and its drawer. */
+/**
+ * Sanity's tool menu (Structure, Presentation, Vision, Results) followed by the language menu, in the navbar and its
+ * drawer. A tool's title is one plain string to Sanity: ours is put in the marketer's language here.
+ */
 export function ToolMenuWithLanguage(props: ToolMenuProps) {
+  const { t } = useTranslation(STUDIO_NAMESPACE);
+  const tools = props.tools.map((tool) =>
+    tool.name === RESULTS_TOOL ? { ...tool, title: t(resultsKey("title")) } : tool,
+  );
   return (
     <Flex
       align={props.context === "topbar" ? "center" : "flex-start"}
       direction={props.context === "topbar" ? "row" : "column"}
       gap={1}
     >
-      {props.renderDefault(props)}
+      {props.renderDefault({ ...props, tools })}
       <LanguageMenu />
     </Flex>
   );

@@ -10,6 +10,7 @@ import { DEFAULT_MARKET, MARKETS, MARKET_NAMES, isMarket } from "../lib/markets/
 import { schemaTypes } from "../schemas";
 import { CAMPAIGN_TEMPLATE, structure } from "./structure";
 import { ToolMenuWithLanguage } from "./language-menu";
+import { resultsTool } from "./results-tool/results-tool";
 import { deskBundles, englishByDefault, localePlugins } from "./studio-locales";
 
 // Literal process.env reads so Next inlines them; the placeholders keep offline `sanity build` working.
@@ -92,10 +93,15 @@ export default defineConfig({
       },
     }),
     visionTool({ defaultApiVersion: apiVersion }),
+    // What converts: visits, visitors, form starts and leads per page and campaign (GET /api/results).
+    resultsTool(),
     // Spanish and Brazilian Portuguese beside English: each marketer picks one in the navbar's language menu.
     ...localePlugins,
   ],
   i18n: { locales: englishByDefault, bundles: deskBundles },
+  // The session as a token in this browser, never a cookie of Sanity's domain: the Results tool sends it to this
+  // site's /api/results, which checks it with Sanity (a cookie session would leave the tool nothing to send).
+  auth: { loginMethod: "token" },
   studio: { components: { toolMenu: ToolMenuWithLanguage } },
   schema: {
     types: schemaTypes,

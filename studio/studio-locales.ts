@@ -3,6 +3,7 @@ import { ptBRLocale } from "@sanity/locale-pt-br";
 import { defineLocaleResourceBundle, type LocaleDefinition, type LocaleResourceRecord } from "sanity";
 import { MARKETS, MARKET_NAMES, type Market } from "../lib/markets/markets";
 import { STUDIO_NAMESPACE, TAB_TITLES, tabKey, type TabTitle } from "../schemas/tab-titles";
+import { RESULTS_WORDS, resultsKey, type ResultsWord } from "./results-tool/results-words";
 
 export { STUDIO_NAMESPACE };
 
@@ -13,7 +14,10 @@ export { STUDIO_NAMESPACE };
  * our namespace.
  */
 export const STUDIO_LOCALES = ["en-US", "es-ES", "pt-BR"] as const;
-type StudioLocale = (typeof STUDIO_LOCALES)[number];
+export type StudioLocale = (typeof STUDIO_LOCALES)[number];
+
+// Every word of the Results tool in every language: a missing one does not compile.
+const resultsWords: Record<ResultsWord, Record<StudioLocale, string>> = RESULTS_WORDS;
 
 type DeskWords = {
   language: string;
@@ -76,6 +80,7 @@ function resources(locale: StudioLocale, words: DeskWords): LocaleResourceRecord
     record[deskKey.privacyNotice(market)] = words.privacyNotice(words.market[market], market);
   }
   for (const title of Object.keys(TAB_TITLES) as TabTitle[]) record[tabKey(title)] = TAB_TITLES[title][locale];
+  for (const word of Object.keys(resultsWords) as ResultsWord[]) record[resultsKey(word)] = resultsWords[word][locale];
   return record;
 }
 

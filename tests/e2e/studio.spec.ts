@@ -2,6 +2,7 @@ import { expect, test, type Page, type Route } from "@playwright/test";
 import { MARKETS, MARKET_NAMES } from "../../lib/markets/markets";
 import { watchCsp } from "../support/csp-violations";
 import { E2E_HOSTS, SANITY_MODE } from "../support/e2e-hosts";
+import { SANITY_EDITOR_TOKEN } from "../support/fake-sanity-api";
 import { describeProblems, htmlErrors } from "../support/html-checker";
 
 test.describe("/studio without a Sanity project", () => {
@@ -46,6 +47,10 @@ test.describe("/studio without a Sanity project", () => {
     expect(csp).not.toMatch(/https?:\/\/|wss:/);
   });
 });
+
+/** A person's browser (the bot list drops a headless one's user agent). */
+const PERSON =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
 
 /**
  * The hosts Studio 5 talks to, answered here as Sanity would for a project with one signed-out (or signed-in) visitor.
@@ -132,6 +137,12 @@ function sanityApi(page: Page, { signedIn }: { signedIn: boolean }) {
 
 async function openStudio(page: Page, signedIn: boolean) {
   const violations = await watchCsp(page);
+  // The Studio keeps a session as a token in this browser (loginMethod "token"): a signed-in editor has one.
+  if (signedIn)
+    await page.addInitScript(
+      ([key, token]) => localStorage.setItem(key!, JSON.stringify({ token })),
+      [`__studio_auth_token_${SANITY_MODE.projectId}`, SANITY_EDITOR_TOKEN],
+    );
   const api = sanityApi(page, { signedIn });
   // Every Sanity host the Studio may call: the project's and the global API, and the bridge script.
   await page.route(/^https:\/\/([a-z0-9-]+\.)?api\.sanity\.io\//, api.answer);
@@ -239,6 +250,48 @@ test.describe("/studio with a Sanity project (production build, Sanity's hosts a
     await expect(entry("Aviso de privacidade do México")).toBeVisible({ timeout: 60_000 });
     await choose("English (US)");
     await expect(entry("Mexico privacy notice")).toBeVisible({ timeout: 60_000 });
+    expect(stray).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+
+  test("signed in, the Results tool shows visits per page and campaign, in English, Spanish and Portuguese", async ({
+    page,
+    request,
+  }) => {
+    // Two visits to the Sanity-mode site, as a person's browser sends them.
+    const campaign = `studio-${Date.now()}`;
+    for (const address of ["203.0.113.10", "203.0.113.11"]) {
+      const sent = await request.post(`${E2E_HOSTS.sanity}/api/beacon`, {
+        headers: { origin: E2E_HOSTS.sanity, "user-agent": PERSON, "x-real-ip": address, "content-type": "text/plain" },
+        data: JSON.stringify({ type: "visit", path: "/mx", touch: { s: "google", m: "cpc", c: campaign } }),
+      });
+      expect(sent.status()).toBe(204);
+    }
+    const { violations, stray } = await openStudio(page, true);
+    await page.goto(`${E2E_HOSTS.sanity}/studio/results`);
+    const tool = page.getByTestId("results-tool");
+    await expect(tool.getByRole("heading", { name: "Results", level: 1 })).toBeVisible({ timeout: 60_000 });
+    // The counts are written within a second; the tool reads them on Refresh.
+    await expect(async () => {
+      await tool.getByRole("button", { name: "Refresh" }).click();
+      await expect(tool.getByRole("cell", { name: campaign, exact: true })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    const row = tool.getByRole("row").filter({ has: page.getByRole("cell", { name: campaign, exact: true }) });
+    await expect(row.getByRole("cell")).toContainText(["/mx", "google", "cpc", campaign, "2", "2", "0", "0", "0"]);
+    for (const header of ["Visits", "Visitors", "Form starts", "Leads", "Held", "Conversion"])
+      await expect(tool.getByRole("columnheader", { name: header })).toBeVisible();
+    await expect(tool.getByText("Field speed")).toBeVisible();
+    for (const [language, words] of [
+      ["Español", ["Resultados", "Visitas", "Visitantes", "Formularios empezados", "Contactos", "Campaña"]],
+      ["Português (Brasil)", ["Resultados", "Visitas", "Visitantes", "Formulários iniciados", "Leads", "Campanha"]],
+    ] as const) {
+      await page.getByRole("button", { name: /^(Language|Idioma): / }).click();
+      await page.getByRole("menuitem", { name: language }).click();
+      await expect(tool.getByRole("heading", { name: words[0], level: 1 })).toBeVisible({ timeout: 30_000 });
+      for (const word of words.slice(1))
+        await expect(tool.getByRole("columnheader", { name: word }), `${language}: ${word}`).toBeVisible();
+      await expect(tool.getByRole("cell", { name: campaign, exact: true })).toBeVisible();
+    }
     expect(stray).toEqual([]);
     expect(violations).toEqual([]);
   });

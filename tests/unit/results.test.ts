@@ -146,3 +146,20 @@ describe("the join of visits and leads by slice", () => {
     ]);
   });
 });
+
+describe("the Results tool's CSV", () => {
+  it("quotes what needs quoting, and shows a formula-like campaign as text", async () => {
+    const { toCsv } = await import("@/studio/results-tool/results-csv");
+    const csv = toCsv(
+      ["Campaña", "Visitas"],
+      [
+        ['=HYPERLINK("https://evil.example")', 3],
+        ['black friday, "mx"', -1],
+        [null, 0.0512],
+      ],
+    );
+    expect(csv).toBe(
+      '\ufeffCampaña,Visitas\r\n"\'=HYPERLINK(""https://evil.example"")",3\r\n"black friday, ""mx""",-1\r\n,0.0512\r\n',
+    );
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Every word of the Results tool, in the Studio's three languages (English, Spain's Spanish, Brazilian Portuguese),
+ * registered in our namespace by studio/studio-locales.ts (which checks every word has all three). `{{name}}` is filled in by Sanity's translation function.
+ */
+export const RESULTS_WORDS = {
+  title: { "en-US": "Results", "es-ES": "Resultados", "pt-BR": "Resultados" },
+  intro: {
+    "en-US":
+      "Visits, visitors, form starts and leads per page and campaign, counted without cookies or personal data. Days follow the market's time zone ({{zone}}).",
+    "es-ES":
+      "Visitas, visitantes, formularios empezados y contactos por página y campaña, contados sin cookies ni datos personales. Los días siguen la zona horaria del mercado ({{zone}}).",
+    "pt-BR":
+      "Visitas, visitantes, formulários iniciados e leads por página e campanha, contados sem cookies nem dados pessoais. Os dias seguem o fuso horário do mercado ({{zone}}).",
+  },
+  market: { "en-US": "Market", "es-ES": "Mercado", "pt-BR": "Mercado" },
+  page: { "en-US": "Page", "es-ES": "Página", "pt-BR": "Página" },
+  allPages: { "en-US": "All pages", "es-ES": "Todas las páginas", "pt-BR": "Todas as páginas" },
+  range: { "en-US": "Dates", "es-ES": "Fechas", "pt-BR": "Datas" },
+  today: { "en-US": "Today", "es-ES": "Hoy", "pt-BR": "Hoje" },
+  last7: { "en-US": "Last 7 days", "es-ES": "Últimos 7 días", "pt-BR": "Últimos 7 dias" },
+  last30: { "en-US": "Last 30 days", "es-ES": "Últimos 30 días", "pt-BR": "Últimos 30 dias" },
+  custom: { "en-US": "Custom", "es-ES": "Personalizado", "pt-BR": "Personalizado" },
+  from: { "en-US": "From", "es-ES": "Desde", "pt-BR": "De" },
+  to: { "en-US": "To", "es-ES": "Hasta", "pt-BR": "Até" },
+  breakdown: { "en-US": "Break down by", "es-ES": "Desglosar por", "pt-BR": "Detalhar por" },
+  byPage: { "en-US": "Page only", "es-ES": "Solo página", "pt-BR": "Só página" },
+  byCampaign: { "en-US": "Campaign", "es-ES": "Campaña", "pt-BR": "Campanha" },
+  byDevice: { "en-US": "Device", "es-ES": "Dispositivo", "pt-BR": "Dispositivo" },
+  download: { "en-US": "Download CSV", "es-ES": "Descargar CSV", "pt-BR": "Baixar CSV" },
+  refresh: { "en-US": "Refresh", "es-ES": "Actualizar", "pt-BR": "Atualizar" },
+  source: { "en-US": "Source", "es-ES": "Fuente", "pt-BR": "Origem" },
+  medium: { "en-US": "Medium", "es-ES": "Medio", "pt-BR": "Mídia" },
+  campaign: { "en-US": "Campaign", "es-ES": "Campaña", "pt-BR": "Campanha" },
+  device: { "en-US": "Device", "es-ES": "Dispositivo", "pt-BR": "Dispositivo" },
+  phone: { "en-US": "Phone", "es-ES": "Móvil", "pt-BR": "Celular" },
+  desktop: { "en-US": "Desktop", "es-ES": "Ordenador", "pt-BR": "Computador" },
+  visits: { "en-US": "Visits", "es-ES": "Visitas", "pt-BR": "Visitas" },
+  visitors: { "en-US": "Visitors", "es-ES": "Visitantes", "pt-BR": "Visitantes" },
+  formStarts: { "en-US": "Form starts", "es-ES": "Formularios empezados", "pt-BR": "Formulários iniciados" },
+  leads: { "en-US": "Leads", "es-ES": "Contactos", "pt-BR": "Leads" },
+  held: { "en-US": "Held", "es-ES": "Retenidos", "pt-BR": "Retidos" },
+  conversion: { "en-US": "Conversion", "es-ES": "Conversión", "pt-BR": "Conversão" },
+  previous: { "en-US": "Previous period", "es-ES": "Periodo anterior", "pt-BR": "Período anterior" },
+  vsPrevious: {
+    "en-US": "{{value}} in the previous period ({{from}} – {{to}})",
+    "es-ES": "{{value}} en el periodo anterior ({{from}} – {{to}})",
+    "pt-BR": "{{value}} no período anterior ({{from}} – {{to}})",
+  },
+  interval: {
+    "en-US": "95% interval: {{low}} – {{high}}",
+    "es-ES": "Intervalo del 95 %: {{low}} – {{high}}",
+    "pt-BR": "Intervalo de 95%: {{low}} – {{high}}",
+  },
+  unavailable: { "en-US": "unavailable", "es-ES": "no disponible", "pt-BR": "indisponível" },
+  notByDevice: {
+    "en-US": "Leads are not recorded by device: by device, they appear in the totals only.",
+    "es-ES": "Los contactos no se registran por dispositivo: en este desglose solo aparecen en los totales.",
+    "pt-BR": "Os leads não são registrados por dispositivo: neste detalhamento, aparecem só nos totais.",
+  },
+  visitorsNote: {
+    "en-US":
+      "Visitors are distinct per day and added up over the days of the range: someone who came on three days counts three times.",
+    "es-ES":
+      "Los visitantes se cuentan una vez por día y se suman en los días del periodo: quien vino tres días cuenta tres veces.",
+    "pt-BR":
+      "Os visitantes são contados uma vez por dia e somados nos dias do período: quem veio em três dias conta três vezes.",
+  },
+  visitorsUnavailable: {
+    "en-US":
+      "Visitors are not counted on this server (no trusted client address: CLIENT_IP_HEADER is unset), so there is no conversion rate.",
+    "es-ES":
+      "Este servidor no cuenta visitantes (no tiene una dirección de cliente fiable: falta CLIENT_IP_HEADER), así que no hay tasa de conversión.",
+    "pt-BR":
+      "Este servidor não conta visitantes (não há endereço de cliente confiável: falta CLIENT_IP_HEADER), então não há taxa de conversão.",
+  },
+  exceed: {
+    "en-US":
+      "More leads than visitors: some visitors block the counter (ad blockers, scripts off), so no rate is shown for this row.",
+    "es-ES":
+      "Más contactos que visitantes: algunos visitantes bloquean el contador (bloqueadores de anuncios, scripts desactivados), así que esta fila no muestra tasa.",
+    "pt-BR":
+      "Mais leads que visitantes: alguns visitantes bloqueiam o contador (bloqueadores de anúncios, scripts desativados), então esta linha não mostra taxa.",
+  },
+  heldNote: {
+    "en-US": "Held leads arrived without a valid proof of work; they are stored but not counted as leads.",
+    "es-ES":
+      "Los contactos retenidos llegaron sin una prueba de trabajo válida: se guardan, pero no cuentan como contactos.",
+    "pt-BR": "Os leads retidos chegaram sem uma prova de trabalho válida: ficam guardados, mas não contam como leads.",
+  },
+  speed: { "en-US": "Field speed", "es-ES": "Velocidad real", "pt-BR": "Velocidade real" },
+  speedIntro: {
+    "en-US":
+      "75th percentile from real visitors' browsers (three in four were at least this fast), with the number of samples.",
+    "es-ES":
+      "Percentil 75 medido en los navegadores de visitantes reales (tres de cada cuatro fueron al menos así de rápidos), con el número de muestras.",
+    "pt-BR":
+      "Percentil 75 medido nos navegadores de visitantes reais (três em cada quatro foram pelo menos tão rápidos), com o número de amostras.",
+  },
+  samples: { "en-US": "{{count}} samples", "es-ES": "{{count}} muestras", "pt-BR": "{{count}} amostras" },
+  noSamples: { "en-US": "no samples", "es-ES": "sin muestras", "pt-BR": "sem amostras" },
+  loading: { "en-US": "Loading results…", "es-ES": "Cargando resultados…", "pt-BR": "Carregando resultados…" },
+  empty: {
+    "en-US": "No traffic in this period yet: visits appear here a few seconds after they happen.",
+    "es-ES": "Todavía no hay tráfico en este periodo: las visitas aparecen aquí unos segundos después.",
+    "pt-BR": "Ainda não há tráfego neste período: as visitas aparecem aqui alguns segundos depois.",
+  },
+  unconfigured: {
+    "en-US":
+      "No store is configured for the counts: the site's server needs SUPABASE_SECRET_KEY (see docs/deploy.md). Ask whoever runs the site.",
+    "es-ES":
+      "No hay un almacén configurado para los recuentos: el servidor del sitio necesita SUPABASE_SECRET_KEY (ver docs/deploy.md). Pídeselo a quien gestiona el sitio.",
+    "pt-BR":
+      "Não há armazenamento configurado para as contagens: o servidor do site precisa de SUPABASE_SECRET_KEY (veja docs/deploy.md). Peça a quem administra o site.",
+  },
+  storeDown: {
+    "en-US": "The counts could not be read just now. Try again in a moment.",
+    "es-ES": "No se pudieron leer los recuentos. Vuelve a intentarlo en un momento.",
+    "pt-BR": "Não foi possível ler as contagens agora. Tente de novo em instantes.",
+  },
+  signedOut: {
+    "en-US": "The site did not accept your Studio session. Sign out and in again.",
+    "es-ES": "El sitio no aceptó tu sesión del Studio. Cierra sesión y vuelve a entrar.",
+    "pt-BR": "O site não aceitou sua sessão do Studio. Saia e entre de novo.",
+  },
+  badRange: {
+    "en-US": "Choose a range of at most 366 days, its start before its end.",
+    "es-ES": "Elige un periodo de 366 días como máximo, con el inicio antes del final.",
+    "pt-BR": "Escolha um período de no máximo 366 dias, com o início antes do fim.",
+  },
+  total: { "en-US": "Total", "es-ES": "Total", "pt-BR": "Total" },
+  sortBy: { "en-US": "Sort by {{column}}", "es-ES": "Ordenar por {{column}}", "pt-BR": "Ordenar por {{column}}" },
+} as const;
+
+export type ResultsWord = keyof typeof RESULTS_WORDS;
+
+/** A word's key in our namespace. */
+export const resultsKey = (word: ResultsWord) => `results.${word}`;
