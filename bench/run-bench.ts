@@ -28,6 +28,7 @@ import { markdown, type BenchResults } from "./lib/report.ts";
 import { startStaticServer } from "./lib/static-server.ts";
 import { checkStoredLeads } from "./lib/stored-leads.ts";
 import { snapshotPages } from "./lib/zero-js-snapshot.ts";
+import { dayOfVisits, visitPass } from "./lib/visit-load.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const MARKET_PAGES = ["/mx", "/br", "/ar"];
@@ -59,6 +60,9 @@ if (otherBuildRunning()) {
   process.exit(1);
 }
 
+const RESULTS_TOKEN = "bench-results-read-token-0123456789abcdef";
+/** The servers' default write interval of the counts. */
+const FLUSH_SECONDS = 5;
 const work = mkdtempSync(join(tmpdir(), "bench-"));
 const dbDir = join(work, "pglite");
 const staticRoot = join(work, "static");
@@ -73,6 +77,11 @@ const env = embeddedEnv({
   // No limit at all: the benchmark measures the route, and the ceiling would send most of its leads to the summary.
   CONTACT_RATE_LIMIT_PER_MINUTE: "0",
   CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: "0",
+  // The visit counter as a production server runs it (visitors by address), its limiter off for one load client.
+  CLIENT_IP_HEADER: "x-real-ip",
+  VISIT_RATE_LIMIT_PER_MINUTE: "0",
+  RESULTS_READ_TOKEN: RESULTS_TOKEN,
+  COUNTS_FLUSH_SECONDS: String(FLUSH_SECONDS),
 });
 const cleanups: (() => unknown)[] = [() => rmSync(work, { recursive: true, force: true })];
 
@@ -162,8 +171,14 @@ try {
   log(`  re-sending ${repeats.length} ids (10%)`);
   const repeatPass = await contactPass(origin, ledger, "10% of the ids again", 10, { ids: repeats });
   const afterLoad = processRss(serverPid);
+
+  log("POST /api/beacon (visits), 10 connections");
+  const visitPasses = [await visitPass(origin, RESULTS_TOKEN, 10, CONTACT_SECONDS, FLUSH_SECONDS)];
   const serverExitCode = await next.stop();
   const stored = await checkStoredLeads(dbDir, ledger.created());
+
+  log("a day of 1,000,000 visits over 10,000 campaign values, in PGlite");
+  const day = await dayOfVisits();
 
   log("POST /api/contact on standalone servers sharing Redis: one instance, then two");
   const instances = await manyInstancesContact(join(work, "instances"), CONTACT_SECONDS, [10, 50], log);
@@ -190,6 +205,7 @@ try {
     getThroughput: { next: getNext, static: getStatic, ratio: getStatic.rps / getNext.rps },
     contact: { passes, repeatPass, stored, serverExitCode, rssBytes: { idle, afterWarmUp, afterLoad } },
     instances,
+    visits: { passes: visitPasses, day },
     proof,
     targets: [],
   };
@@ -288,6 +304,17 @@ function targets(r: BenchResults): BenchResults["targets"] {
     target: "contact: p99 < 100 ms at 10 connections",
     measured: `${Math.round(ten.p99Ms)} ms`,
     met: ten.p99Ms < 100,
+  });
+  const v = r.visits.passes[0]!;
+  out.push({
+    target: "visits: every beacon answered 204 is counted once",
+    measured: `${v.counted} counted / ${v.answered} answered`,
+    met: v.counted === v.answered,
+  });
+  out.push({
+    target: "visits: at most one database write per 1,000 visits at 10 connections",
+    measured: v.writesPer1000.toFixed(2),
+    met: v.writesPer1000 <= 1,
   });
   const s = r.contact.stored;
   const i = r.instances.stored;

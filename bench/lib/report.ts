@@ -5,6 +5,7 @@ import type { ManyInstancesResults } from "./many-instances.ts";
 import type { BuildResult } from "./next-app.ts";
 import type { ProofCost } from "./proof-cost.ts";
 import type { StoredLeadsCheck } from "./stored-leads.ts";
+import type { DayOfVisits, VisitPass } from "./visit-load.ts";
 import type { PageWeight } from "../../tests/support/page-weight.ts";
 
 export type BenchResults = {
@@ -35,6 +36,8 @@ export type BenchResults = {
     rssBytes: { idle: number; afterWarmUp: number; afterLoad: number };
   };
   instances: ManyInstancesResults;
+  /** POST /api/beacon under load, and the rows a simulated day of visits leaves. */
+  visits: { passes: VisitPass[]; day: DayOfVisits };
   proof: ProofCost;
   targets: { target: string; measured: string; met: boolean }[];
 };
@@ -223,6 +226,34 @@ export function markdown(r: BenchResults): string {
       p.retriedAfterCutoff,
     ]),
   );
+  const visitTable = table(
+    [
+      "POST /api/beacon (visits)",
+      "connections",
+      "duration",
+      "answered (204)/s",
+      "p50",
+      "p99",
+      "answered",
+      "visits counted",
+      "database writes",
+      "writes per 1,000 visits",
+    ],
+    r.visits.passes.map((p) => [
+      "one campaign visit of 20",
+      p.connections,
+      `${p.durationS.toFixed(1)} s`,
+      Math.round(p.rps),
+      ms(p.p50Ms),
+      ms(p.p99Ms),
+      p.answered,
+      p.counted,
+      p.writes,
+      p.writesPer1000.toFixed(2),
+    ]),
+  );
+  const d = r.visits.day;
+  const day = `A simulated day of ${d.visits.toLocaleString("en-US")} visits over ${d.campaigns.toLocaleString("en-US")} campaign values (3 markets, 3 pages each, 2 devices, ${d.instances} instances writing every ${d.intervalS} s, the real migration in PGlite): ${d.rows.toLocaleString("en-US")} rows in page_counts after ${d.writes.toLocaleString("en-US")} writes.`;
   const st = c.stored;
   const integrity = `Database after a graceful stop (exit ${c.serverExitCode}): ${st.rows} rows, ${st.distinctIds} distinct ids, ${st.created} ids answered 201 — lost ${st.lost}, unexpected ${st.unexpected}, duplicates ${st.duplicates} (${st.ok ? "OK" : "MISMATCH"}). Server RSS: ${mb(c.rssBytes.idle)} idle → ${mb(c.rssBytes.afterWarmUp)} with the store open → ${mb(c.rssBytes.afterLoad)} after the load.`;
   const build = `\`next build\`: ${(r.build.wallMs / 1000).toFixed(1)} s wall, peak RSS of the process tree ${mb(r.build.peakRssBytes)}.`;
@@ -252,6 +283,10 @@ export function markdown(r: BenchResults): string {
     contact,
     "",
     integrity,
+    "",
+    visitTable,
+    "",
+    day,
     "",
     proofMarkdown(r.proof),
     "",

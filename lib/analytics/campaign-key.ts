@@ -1,4 +1,4 @@
-import { cleanText, TRACKING_LIMITS } from "../attribution/campaign-touch";
+import { cleanText, TRACKING_LIMITS } from "../attribution/campaign-touch.ts";
 
 /**
  * The campaign a visit or a lead counts under: utm source, medium and campaign of the browser's last touch, normalised

@@ -1,7 +1,7 @@
-import { log } from "../logging/logger";
-import { campaignId, CAMPAIGN_KEYS_PER_MARKET_DAY, DIRECT, OTHER, sameCampaign } from "./campaign-key";
+import { log } from "../logging/logger.ts";
+import { campaignId, CAMPAIGN_KEYS_PER_MARKET_DAY, DIRECT, OTHER, sameCampaign } from "./campaign-key.ts";
 import type { CountRow, CountsStore, VitalRow } from "./counts-store-contract";
-import { sliceId, type Slice } from "./slices";
+import { sliceId, type Slice } from "./slices.ts";
 import type { VisitorCounter } from "./visitor-counter";
 
 /** Slices kept while the store cannot be reached; past this, the oldest increments are dropped (and logged). */
@@ -34,12 +34,16 @@ export class CountBuffer {
   private flushing: Promise<void> | undefined;
   private failing = false;
   private readonly campaignCap: number;
+  private readonly store: CountsStore;
+  private readonly visitors: VisitorCounter | undefined;
+  private readonly options: Options;
 
-  constructor(
-    private readonly store: CountsStore,
-    private readonly visitors: VisitorCounter | undefined,
-    private readonly options: Options,
-  ) {
+  // Fields assigned by hand rather than as parameter properties: the benchmark loads this file with Node's own
+  // TypeScript support, which only strips types.
+  constructor(store: CountsStore, visitors: VisitorCounter | undefined, options: Options) {
+    this.store = store;
+    this.visitors = visitors;
+    this.options = options;
     this.campaignCap = options.campaignCap ?? CAMPAIGN_KEYS_PER_MARKET_DAY;
   }
 

@@ -1,5 +1,5 @@
-import { isCampaignSlug } from "../campaign/campaign-slug";
-import { isMarket, type Market } from "../markets/markets";
+import { isCampaignSlug } from "../campaign/campaign-slug.ts";
+import { isMarket, type Market } from "../markets/markets.ts";
 import type { CampaignKey } from "./campaign-key";
 
 /**

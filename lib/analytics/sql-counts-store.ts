@@ -8,7 +8,7 @@ import {
   type LeadCountRow,
   type VitalRow,
   type VitalTotalRow,
-} from "./counts-store-contract";
+} from "./counts-store-contract.ts";
 
 /**
  * How a store calls the page_counts migration's SQL functions: by name with named JSON arguments, answering JSON.
@@ -20,7 +20,12 @@ export type CallFunction = (name: string, args: Record<string, unknown>) => Prom
 const rowsOf = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value : []);
 
 export class SqlCountsStore implements CountsStore {
-  constructor(private readonly call: CallFunction) {}
+  private readonly call: CallFunction;
+
+  // Not a parameter property: the benchmark loads this file with Node's own TypeScript support, which only strips types.
+  constructor(call: CallFunction) {
+    this.call = call;
+  }
 
   private async run(name: string, args: Record<string, unknown>): Promise<unknown> {
     try {

@@ -1,0 +1,152 @@
+import autocannon from "autocannon";
+import { PGlite } from "@electric-sql/pglite";
+import { CountBuffer } from "../../lib/analytics/count-buffer.ts";
+import { DIRECT } from "../../lib/analytics/campaign-key.ts";
+import { SqlCountsStore } from "../../lib/analytics/sql-counts-store.ts";
+import type { Slice } from "../../lib/analytics/slices.ts";
+import { migrate } from "../../lib/contact/migrations.ts";
+
+/** A person's browser: the bot list drops anything that says it is one. */
+const PERSON =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
+
+export type VisitPass = {
+  connections: number;
+  durationS: number;
+  /** Beacons answered 204 per second. */
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  answered: number;
+  /** Visits the results show afterwards (every answered beacon should be one). */
+  counted: number;
+  non204: number;
+  errors: number;
+  /** Writes to the database seen while the load ran (the counts' total changing), per 1,000 visits counted. */
+  writes: number;
+  writesPer1000: number;
+};
+
+/** Total visits of today and yesterday (UTC) across markets, as a script reads them. */
+async function totalVisits(origin: string, token: string): Promise<number> {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const response = await fetch(`${origin}/api/results?from=${day(-1)}&to=${day(1)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw new Error(`GET /api/results answered ${response.status}`);
+  return ((await response.json()) as { totals: { visits: number } }).totals.visits;
+}
+
+/**
+ * POST /api/beacon as browsers send it (a visit to one of 20 campaigns of /mx, from its own page's origin), with a
+ * fixed number of connections for a fixed time; the results are polled every 100 ms meanwhile to count the writes.
+ */
+export async function visitPass(
+  origin: string,
+  token: string,
+  connections: number,
+  durationS: number,
+  flushS: number,
+): Promise<VisitPass> {
+  const before = await totalVisits(origin, token);
+  let writes = 0;
+  let last = before;
+  let polling = true;
+  const poll = (async () => {
+    while (polling) {
+      const now = await totalVisits(origin, token).catch(() => last);
+      if (now !== last) writes++;
+      last = now;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  let n = 0;
+  const r = await autocannon({
+    url: `${origin}/api/beacon`,
+    connections,
+    duration: durationS,
+    method: "POST",
+    headers: { origin, "user-agent": PERSON, "content-type": "text/plain;charset=UTF-8", "x-real-ip": "203.0.113.9" },
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          body: JSON.stringify({ type: "visit", path: "/mx", touch: { s: "bench", m: "cpc", c: `c${n++ % 20}` } }),
+        }),
+      },
+    ],
+  });
+  await new Promise((resolve) => setTimeout(resolve, (flushS + 1.5) * 1000));
+  polling = false;
+  await poll;
+  const counted = (await totalVisits(origin, token)) - before;
+  const answered = r.statusCodeStats["204"]?.count ?? 0;
+  return {
+    connections,
+    durationS: r.duration,
+    rps: answered / r.duration,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    answered,
+    counted,
+    non204: r.requests.total - answered,
+    errors: r.errors + r.timeouts,
+    writes,
+    writesPer1000: counted > 0 ? (writes / counted) * 1000 : 0,
+  };
+}
+
+export type DayOfVisits = {
+  visits: number;
+  campaigns: number;
+  instances: number;
+  intervalS: number;
+  writes: number;
+  rows: number;
+};
+
+/**
+ * A day of `visits` visits over `campaigns` distinct campaign values, on three pages of each market and two devices,
+ * through two instances' buffers written every `intervalS` of the day into one embedded database with the real
+ * migration: how many rows the day leaves (the cap sends new campaign keys past 500 per market and day to "(other)").
+ * The rows do not depend on the interval (a slice is one row however often it is written); a minute keeps the run
+ * short, where the servers' 5 s would mean 34,560 writes of the embedded database here.
+ */
+export async function dayOfVisits(visits = 1_000_000, campaigns = 10_000, intervalS = 60): Promise<DayOfVisits> {
+  const db = await PGlite.create();
+  await migrate(db);
+  let writes = 0;
+  const store = new SqlCountsStore(async (name, args) => {
+    writes++;
+    const entries = Object.entries(args);
+    const sql = `select public.${name}(${entries.map(([a], i) => `${a} => $${i + 1}`).join(", ")}) as result`;
+    const values = entries.map(([, v]) => (v !== null && typeof v === "object" ? JSON.stringify(v) : v));
+    return db.transaction(async (tx) => {
+      await tx.exec("set local role service_role");
+      return (await tx.query<{ result: unknown }>(sql, values)).rows[0]?.result;
+    });
+  });
+  const instances = [0, 1].map(() => new CountBuffer(store, undefined, { flushMs: 3_600_000 }));
+  const markets = ["mx", "br", "ar"] as const;
+  const intervals = (24 * 3600) / intervalS;
+  const perInterval = Math.ceil(visits / intervals);
+  let sent = 0;
+  for (let interval = 0; interval < intervals && sent < visits; interval++) {
+    for (let i = 0; i < perInterval && sent < visits; i++, sent++) {
+      const market = markets[sent % 3]!;
+      const slice: Slice = {
+        day: "2026-11-27",
+        market,
+        page: sent % 5 === 0 ? `/${market}/campaign-${sent % 2}` : `/${market}`,
+        device: sent % 3 === 0 ? "desktop" : "phone",
+        variant: "",
+        ...(sent % 4 === 0 ? DIRECT : { source: "ads", medium: "cpc", campaign: `campaign ${sent % campaigns}` }),
+      };
+      instances[sent % 2]!.visit(slice);
+    }
+    for (const buffer of instances) await buffer.flush();
+  }
+  const rows = (await db.query<{ n: number }>("select count(*)::int as n from public.page_counts")).rows[0]!.n;
+  await db.close();
+  return { visits: sent, campaigns, instances: instances.length, intervalS, writes, rows };
+}
