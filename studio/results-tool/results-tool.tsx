@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react
 import { definePlugin, useClient, useCurrentLocale, useTranslation } from "sanity";
 import type { Results, ResultsRow } from "../../lib/analytics/results";
 import type { Figures } from "../../lib/analytics/results-join";
+import { daysBetween } from "../../lib/analytics/results-params";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { marketDay, MARKET_TIME_ZONES } from "../../lib/markets/time-zones";
 import { deskKey, STUDIO_NAMESPACE } from "../studio-locales";
@@ -113,10 +114,17 @@ function ResultsView() {
       : breakdown === "device"
         ? ["page", "device"]
         : ["page"];
-  const figureColumns: Column[] = ["visits", "visitors", "formStarts", "leads", "held", "conversionRate"];
+  // Leads carry no device: by device, their columns would only say so on every row (the note below says it once).
+  const figureColumns: Column[] =
+    breakdown === "device"
+      ? ["visits", "visitors", "formStarts"]
+      : ["visits", "visitors", "formStarts", "leads", "held", "conversionRate"];
   const columns = [...keyColumns, ...figureColumns];
   const title = (column: Column): string => w(column === "conversionRate" ? "conversion" : (column as ResultsWord));
   const count = (value: number | null) => (value === null ? "—" : number.format(value));
+  // No visit, no visitor: a period without traffic shows 0 rather than "not counted".
+  const shownVisitors = (figures: Figures, figure: "visits" | "visitors" | "formStarts" | "leads" | "held") =>
+    figure === "visitors" && figures.visits === 0 ? 0 : figures[figure];
   const rate = (figures: Figures) => (figures.conversionRate ? percent.format(figures.conversionRate.value) : "—");
   const cell = (row: ResultsRow, column: Column): string => {
     if (column === "device") return row.device ? w(row.device) : "";
@@ -126,18 +134,24 @@ function ResultsView() {
   };
 
   const download = () => {
-    const header = [...columns.map(title), `${w("conversion")} (${w("previous")})`];
+    const header = [
+      ...columns.map(title),
+      ...(breakdown === "device" ? [] : [`${w("conversion")} (${w("previous")})`]),
+    ];
     const csv = toCsv(
       header,
       rows.map((row): CsvValue[] => [
         ...keyColumns.map((column) => cell(row, column)),
-        row.visits,
-        row.visitors,
-        row.formStarts,
-        row.leads,
-        row.held,
-        row.conversionRate ? Number(row.conversionRate.value.toFixed(4)) : null,
-        row.previous.conversionRate ? Number(row.previous.conversionRate.value.toFixed(4)) : null,
+        ...figureColumns.map((column): CsvValue =>
+          column === "conversionRate"
+            ? row.conversionRate
+              ? Number(row.conversionRate.value.toFixed(4))
+              : null
+            : (row[column] as number | null),
+        ),
+        ...(breakdown === "device"
+          ? []
+          : [row.previous.conversionRate ? Number(row.previous.conversionRate.value.toFixed(4)) : null]),
       ]),
     );
     const link = document.createElement("a");
@@ -229,7 +243,17 @@ function ResultsView() {
           />
         </Flex>
         <Text size={1} muted>
-          {day(from)} – {day(to)}
+          {results && from === to
+            ? w("comparedWithDay", { from: day(from), previousFrom: day(results.previous.from) })
+            : results
+              ? w("comparedWith", {
+                  from: day(from),
+                  to: day(to),
+                  days: daysBetween(from, to),
+                  previousFrom: day(results.previous.from),
+                  previousTo: day(results.previous.to),
+                })
+              : `${day(from)} – ${day(to)}`}
         </Text>
 
         {state.kind === "loading" ? (
@@ -241,17 +265,13 @@ function ResultsView() {
           <Notice tone={state.word === "storeDown" ? "caution" : "critical"}>{w(state.word)}</Notice>
         ) : totals && results ? (
           <>
-            <Grid columns={[2, 3, 6]} gap={3}>
+            <Grid columns={[2, 2, 3, 6]} gap={3}>
               {(["visits", "visitors", "formStarts", "leads", "held"] as const).map((figure) => (
                 <Summary
                   key={figure}
                   label={w(figure)}
-                  value={count(totals[figure])}
-                  previous={w("vsPrevious", {
-                    value: count(totals.previous[figure]),
-                    from: day(results.previous.from),
-                    to: day(results.previous.to),
-                  })}
+                  value={count(shownVisitors(totals, figure))}
+                  previous={w("previousValue", { value: count(shownVisitors(totals.previous, figure)) })}
                 />
               ))}
               <Summary
@@ -265,11 +285,7 @@ function ResultsView() {
                       })
                     : undefined
                 }
-                previous={w("vsPrevious", {
-                  value: rate(totals.previous),
-                  from: day(results.previous.from),
-                  to: day(results.previous.to),
-                })}
+                previous={w("previousValue", { value: rate(totals.previous) })}
               />
             </Grid>
             {visitorsUnavailable ? <Notice tone="caution">{w("visitorsUnavailable")}</Notice> : null}
@@ -421,9 +437,11 @@ function RateCell({
           {percent.format(row.conversionRate.low)} – {percent.format(row.conversionRate.high)}
         </div>
       ) : null}
-      <div style={{ opacity: 0.7, fontSize: 11 }} title={w("previous")}>
-        {w("previous")}: {rate(row.previous)}
-      </div>
+      {row.previous.visits > 0 ? (
+        <div style={{ opacity: 0.7, fontSize: 11 }} title={w("previous")}>
+          {w("previousValue", { value: rate(row.previous) })}
+        </div>
+      ) : null}
     </>
   );
 }
@@ -488,8 +506,9 @@ const cellStyle = (numeric: boolean) =>
     padding: "8px 10px",
     verticalAlign: "top",
     fontVariantNumeric: "tabular-nums",
-    maxWidth: numeric ? undefined : 260,
-    overflowWrap: "anywhere",
+    minWidth: numeric ? undefined : 96,
+    maxWidth: numeric ? undefined : 280,
+    overflowWrap: "break-word",
   }) as const;
 const sortButtonStyle = {
   font: "inherit",

@@ -41,11 +41,17 @@ export const RESULTS_WORDS = {
   held: { "en-US": "Held", "es-ES": "Retenidos", "pt-BR": "Retidos" },
   conversion: { "en-US": "Conversion", "es-ES": "Conversión", "pt-BR": "Conversão" },
   previous: { "en-US": "Previous period", "es-ES": "Periodo anterior", "pt-BR": "Período anterior" },
-  vsPrevious: {
-    "en-US": "{{value}} in the previous period ({{from}} – {{to}})",
-    "es-ES": "{{value}} en el periodo anterior ({{from}} – {{to}})",
-    "pt-BR": "{{value}} no período anterior ({{from}} – {{to}})",
+  comparedWith: {
+    "en-US": "{{from}} – {{to}}, compared with the previous {{days}} days ({{previousFrom}} – {{previousTo}})",
+    "es-ES": "{{from}} – {{to}}, comparado con los {{days}} días anteriores ({{previousFrom}} – {{previousTo}})",
+    "pt-BR": "{{from}} – {{to}}, comparado com os {{days}} dias anteriores ({{previousFrom}} – {{previousTo}})",
   },
+  comparedWithDay: {
+    "en-US": "{{from}}, compared with the day before ({{previousFrom}})",
+    "es-ES": "{{from}}, comparado con el día anterior ({{previousFrom}})",
+    "pt-BR": "{{from}}, comparado com o dia anterior ({{previousFrom}})",
+  },
+  previousValue: { "en-US": "Before: {{value}}", "es-ES": "Antes: {{value}}", "pt-BR": "Antes: {{value}}" },
   interval: {
     "en-US": "95% interval: {{low}} – {{high}}",
     "es-ES": "Intervalo del 95 %: {{low}} – {{high}}",

@@ -74,3 +74,37 @@ test("the phone check is not in the page's start-up JavaScript and loads, within
   );
   expect(total).toBeLessThanOrEqual(ENGAGEMENT_BUDGET_GZIP);
 });
+
+// The visit counter: the beacon (visit, form start) at most 1 kB gzip, loaded once the browser is idle; web-vitals a
+// chunk of its own, at most 3.5 kB, loaded after the load event. Both are in the page budget above too.
+const BEACON_BUDGET_GZIP = 1024;
+const WEB_VITALS_BUDGET_GZIP = 3.5 * 1024;
+
+test("the visit counter loads after the page, the beacon within 1 kB and web-vitals, its own chunk, within 3.5 kB", async ({
+  page,
+  baseURL,
+}) => {
+  const scripts: Promise<{ url: string; body: Buffer }>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script")
+      scripts.push(response.body().then((body) => ({ url: response.url(), body })));
+  });
+  await page.goto(`${baseURL}/mx`, { waitUntil: "networkidle" });
+  const loaded = await Promise.all(scripts);
+  const beacon = loaded.filter((s) => s.body.includes("/api/beacon"));
+  const vitals = loaded.filter((s) => s.body.includes("largest-contentful-paint") && s.body.includes("layout-shift"));
+  expect(beacon.map((s) => s.url)).toHaveLength(1);
+  expect(vitals.map((s) => s.url)).toHaveLength(1);
+  expect(vitals[0]!.url).not.toBe(beacon[0]!.url);
+  const [beaconGzip, vitalsGzip] = [gzipSync(beacon[0]!.body).length, gzipSync(vitals[0]!.body).length];
+  console.log(`/mx: visit beacon ${beaconGzip} B gzip, web-vitals ${vitalsGzip} B gzip`);
+  expect(beaconGzip).toBeLessThanOrEqual(BEACON_BUDGET_GZIP);
+  expect(vitalsGzip).toBeLessThanOrEqual(WEB_VITALS_BUDGET_GZIP);
+  // web-vitals is asked for only once the page has loaded.
+  const timing = await page.evaluate((url) => {
+    const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+    const chunk = performance.getEntriesByName(url)[0];
+    return { loaded: navigation!.loadEventEnd, requested: chunk?.startTime ?? -1 };
+  }, vitals[0]!.url);
+  expect(timing.requested).toBeGreaterThanOrEqual(timing.loaded);
+});
