@@ -98,6 +98,7 @@ function ResultsView() {
     const shown = (results?.rows ?? []).filter((row) => !page || row.page === page);
     const value = (row: ResultsRow): string | number => {
       if (sort.column === "conversionRate") return row.conversionRate?.value ?? -1;
+      if (sort.column === "campaign") return campaignText(row);
       const v = row[sort.column];
       return typeof v === "number" || typeof v === "string" ? v : -1;
     };
@@ -108,12 +109,11 @@ function ResultsView() {
     });
   }, [results, page, sort]);
 
+  // On screen a campaign is one column, "source / medium / campaign", so the figures fit beside it on a phone; the CSV
+  // keeps the three parts apart for a spreadsheet.
   const keyColumns: Column[] =
-    breakdown === "campaign"
-      ? ["page", "source", "medium", "campaign"]
-      : breakdown === "device"
-        ? ["page", "device"]
-        : ["page"];
+    breakdown === "campaign" ? ["page", "campaign"] : breakdown === "device" ? ["page", "device"] : ["page"];
+  const csvKeyColumns: Column[] = breakdown === "campaign" ? ["page", "source", "medium", "campaign"] : keyColumns;
   // Leads carry no device: by device, their columns would only say so on every row (the note below says it once).
   const figureColumns: Column[] =
     breakdown === "device"
@@ -128,6 +128,7 @@ function ResultsView() {
   const rate = (figures: Figures) => (figures.conversionRate ? percent.format(figures.conversionRate.value) : "—");
   const cell = (row: ResultsRow, column: Column): string => {
     if (column === "device") return row.device ? w(row.device) : "";
+    if (column === "campaign" && breakdown === "campaign") return campaignText(row);
     if (column === "conversionRate") return rate(row);
     const value = row[column];
     return typeof value === "number" ? number.format(value) : (value ?? "—");
@@ -135,13 +136,13 @@ function ResultsView() {
 
   const download = () => {
     const header = [
-      ...columns.map(title),
+      ...[...csvKeyColumns, ...figureColumns].map(title),
       ...(breakdown === "device" ? [] : [`${w("conversion")} (${w("previous")})`]),
     ];
     const csv = toCsv(
       header,
       rows.map((row): CsvValue[] => [
-        ...keyColumns.map((column) => cell(row, column)),
+        ...csvKeyColumns.map((column) => (column === "campaign" ? (row.campaign ?? "") : cell(row, column))),
         ...figureColumns.map((column): CsvValue =>
           column === "conversionRate"
             ? row.conversionRate
@@ -417,6 +418,9 @@ function ResultsView() {
   );
 }
 
+/** A row's campaign as marketers write it: source / medium / campaign. */
+const campaignText = (row: ResultsRow) => [row.source, row.medium, row.campaign].filter(Boolean).join(" / ");
+
 function RateCell({
   row,
   rate,
@@ -503,6 +507,7 @@ const headStyle = (numeric: boolean) =>
 const cellStyle = (numeric: boolean) =>
   ({
     textAlign: numeric ? "right" : "left",
+    whiteSpace: numeric ? "nowrap" : undefined,
     padding: "8px 10px",
     verticalAlign: "top",
     fontVariantNumeric: "tabular-nums",

@@ -32,7 +32,9 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function startServer(): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
+async function startServer(
+  extra: Record<string, string> = {},
+): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
   const child = spawn(process.execPath, ["scripts/start-standalone.mjs"], {
     env: {
       ...process.env,
@@ -46,6 +48,7 @@ async function startServer(): Promise<{ child: ChildProcess; exited: Promise<num
       // The e2e build answering on a port of its own: its Host counts as the site's (the Origin check).
       FORWARDED_HOST_HEADER: "host",
       NEXT_TELEMETRY_DISABLED: "1",
+      ...extra,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -166,5 +169,59 @@ test(
     const { rows } = await db.query<{ id: string }>("select id from contact_submissions where id = $1", [id]);
     await db.close();
     expect(rows).toHaveLength(1);
+  },
+);
+
+/** A person's browser counting a visit under a campaign of the test's own. */
+async function beacon(campaign: string): Promise<number> {
+  const response = await fetch(`${ORIGIN}/api/beacon`, {
+    method: "POST",
+    headers: {
+      origin: ORIGIN,
+      "content-type": "text/plain",
+      "user-agent":
+        "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36",
+    },
+    body: JSON.stringify({ type: "visit", path: "/mx", touch: { s: "shutdown", m: "test", c: campaign } }),
+  });
+  return response.status;
+}
+
+/** The visits stored under a campaign, read from the database once the server has stopped. */
+async function storedVisits(campaign: string): Promise<number> {
+  const db = new PGlite(join(dir, "pglite"));
+  const { rows } = await db.query<{ visits: number }>(
+    "select coalesce(sum(visits), 0)::int as visits from page_counts where campaign = $1",
+    [campaign],
+  );
+  await db.close();
+  return rows[0]!.visits;
+}
+
+test(
+  "SIGTERM writes the visits counted since the last write; a crash loses at most the last interval's",
+  {
+    timeout: 120_000,
+  },
+  async () => {
+    // A write interval longer than the test: only the shutdown can have written these.
+    const stopping = await startServer({ COUNTS_FLUSH_SECONDS: "60" });
+    const flushed = `flushed-${randomUUID().slice(0, 8)}`;
+    for (let i = 0; i < 25; i++) expect(await beacon(flushed)).toBe(204);
+    stopping.child.kill("SIGTERM");
+    expect(await stopping.exited).toBe(143);
+    expect(await storedVisits(flushed)).toBe(25);
+
+    const crashing = await startServer({ COUNTS_FLUSH_SECONDS: "1" });
+    const crashed = `crashed-${randomUUID().slice(0, 8)}`;
+    for (let i = 0; i < 10; i++) expect(await beacon(crashed)).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    for (let i = 0; i < 5; i++) expect(await beacon(crashed)).toBe(204);
+    crashing.child.kill("SIGKILL");
+    await crashing.exited;
+    // The ten before the last write are stored; of the five after it, none or some, never more than were sent.
+    const visits = await storedVisits(crashed);
+    expect(visits).toBeGreaterThanOrEqual(10);
+    expect(visits).toBeLessThanOrEqual(15);
   },
 );
