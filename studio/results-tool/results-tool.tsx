@@ -89,6 +89,10 @@ function ResultsView() {
     () => new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }),
     [locale],
   );
+  const score = useMemo(
+    () => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    [locale],
+  );
   const date = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }), [locale]);
   const day = (value: string) => date.format(new Date(`${value}T00:00:00Z`));
 
@@ -393,7 +397,7 @@ function ResultsView() {
                             const p = v[metric];
                             const value = !p
                               ? w("noSamples")
-                              : `${p.over ? "> " : "≤ "}${metric === "CLS" ? p.value.toFixed(2) : `${number.format(p.value)} ms`}`;
+                              : `${p.over ? "> " : "≤ "}${metric === "CLS" ? score.format(p.value) : `${number.format(p.value)} ms`}`;
                             return (
                               <td key={metric} style={cellStyle(true)}>
                                 <div>{value}</div>
