@@ -76,7 +76,9 @@ export async function handleBeacon(request: Request, deps: BeaconDeps): Promise<
   }
   const type = body.type;
   if (type !== "visit" && type !== "start" && type !== "vitals") return drop("invalid");
-  const page = pageOf(body.path, await deps.campaignPages());
+  // The list of campaign pages is read only for a path below a market's page: a market's page needs none.
+  const belowMarket = typeof body.path === "string" && /^\/[^/]+\/[^/?#]/.test(body.path);
+  const page = pageOf(body.path, belowMarket ? await deps.campaignPages() : () => false);
   const market = page && marketOfPage(page);
   if (!page || !market) return drop("path");
   const day = marketDay(market, deps.now?.() ?? new Date());
