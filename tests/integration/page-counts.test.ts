@@ -236,12 +236,12 @@ describe("the counts through Supabase's REST API (the local stand-in)", () => {
   afterAll(() => supabase?.close());
 
   it("writes and reads with the secret key, and refuses the anon key", async () => {
-    const store = new SqlCountsStore(supabaseCall(supabase.url, FAKE_SERVICE_ROLE_KEY, 2000));
+    const store = new SqlCountsStore(supabaseCall(supabase.url, FAKE_SERVICE_ROLE_KEY, 10_000));
     await store.recordCounts([{ ...slice(), visits: 3, formStarts: 1, visitors: 2 }], 500);
     expect(await store.countRows({ from: "2026-11-27", to: "2026-11-27" })).toEqual([
       expect.objectContaining({ visits: 3, formStarts: 1, visitors: 2 }),
     ]);
-    const anon = new SqlCountsStore(supabaseCall(supabase.url, "e2e-anon-key", 2000));
+    const anon = new SqlCountsStore(supabaseCall(supabase.url, "e2e-anon-key", 10_000));
     await expect(anon.recordCounts([{ ...slice(), visits: 1000, formStarts: 0, visitors: null }], 500)).rejects.toThrow(
       /counts store/,
     );
