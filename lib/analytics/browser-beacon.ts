@@ -19,7 +19,7 @@ function lastTouch(): Touch | undefined {
     const last = (
       JSON.parse(localStorage.getItem(ATTRIBUTION_STORAGE_KEY) ?? "null") as { last?: Record<string, unknown> }
     )?.last;
-    if (!last || !(Date.parse(String(last.at)) > Date.now() - TOUCH_MAX_AGE_DAYS * DAY_MS)) return undefined;
+    if (!last || !(Date.parse(last.at as string) > Date.now() - TOUCH_MAX_AGE_DAYS * DAY_MS)) return undefined;
     const platform =
       last.gclid || last.gbraid || last.wbraid
         ? "google"
@@ -34,22 +34,15 @@ function lastTouch(): Touch | undefined {
   }
 }
 
-const send = (body: object) => {
-  try {
-    navigator.sendBeacon(ENDPOINT, JSON.stringify(body));
-  } catch {
-    // No beacon API, or the browser refused it (a quota): this one is not counted.
-  }
-};
+/** Sent as the page goes on or closes; a beacon the browser refuses (its queue is full) is not counted. */
+const send = (body: object) => navigator.sendBeacon(ENDPOINT, JSON.stringify(body));
 
-let counted: string | undefined;
-let vitalsWatched = false;
-
-/** Counts this page view: its visit when the page is (or becomes) visible, and its first form edit. */
+/**
+ * Counts this page view: its visit when the page is (or becomes) visible, and its first form edit (an `input` event:
+ * selects fire one too). Called once per page view (app/_components/visit-beacon.tsx).
+ */
 export function countPageView(): void {
   const path = location.pathname;
-  if (counted === path) return;
-  counted = path;
   const touch = lastTouch();
   const visit = () => {
     if (document.visibilityState !== "visible") return;
@@ -61,19 +54,18 @@ export function countPageView(): void {
   const edit = (event: Event) => {
     if (!(event.target instanceof Element) || !event.target.closest("#contact-form")) return;
     document.removeEventListener("input", edit, true);
-    document.removeEventListener("change", edit, true);
     send({ type: "start", path, touch });
   };
   document.addEventListener("input", edit, true);
-  document.addEventListener("change", edit, true);
   if (document.readyState === "complete") watchVitals(path);
   else addEventListener("load", () => watchVitals(path), { once: true });
 }
 
-/** LCP, INP and CLS of this document, each sent once known (web-vitals reports them by the time the page hides). */
+/**
+ * LCP, INP and CLS of this document, each sent once known (web-vitals reports them by the time the page hides). Once
+ * per document: the market's root layout, which loads this, mounts once per page load.
+ */
 function watchVitals(path: string) {
-  if (vitalsWatched) return;
-  vitalsWatched = true;
   void import("web-vitals").then(({ onCLS, onINP, onLCP }) => {
     let pending: Record<string, number> | undefined;
     const report = ({ name, value }: { name: string; value: number }) => {
