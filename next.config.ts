@@ -60,28 +60,44 @@ const nextConfig = (phase: string): NextConfig => ({
     return [{ source: "/", destination: `/${DEFAULT_MARKET}`, permanent: false }];
   },
   async rewrites() {
+    // The routes a proxy.ts header names (x-page-route, see lib/campaign/campaign-routing.ts) have no address of their
+    // own: a path that names one without the header is a path like any other.
+    const routed = (route: string) => [{ type: "header" as const, key: "x-page-route", value: route }];
     return {
-      // Any path below a market prefix shows that market's landing page, served from the same static page, except a
-      // published campaign page's, which proxy.ts marks with this header (and strips from every other request).
       beforeFiles: [
+        // A route's folder reached from outside, below anything but a market: no page there (below a market, the rule
+        // at the end shows the market's page).
+        {
+          source: `/:first((?!(?:${MARKET_CODES_PATTERN})/)[^/]+)/:route(campaign|draft)/:rest*`,
+          missing: [{ type: "header", key: "x-page-route" }],
+          destination: "/_unknown/_/:first/:route/:rest*",
+        },
+        {
+          source: `/:market(${MARKET_CODES_PATTERN})/:slug`,
+          has: routed("campaign"),
+          destination: "/:market/campaign/:slug",
+        },
+        {
+          source: `/:market(${MARKET_CODES_PATTERN})/:slug`,
+          has: routed("draft"),
+          destination: "/:market/draft/:slug",
+        },
+        // Every path below /studio is the one Studio page: its router reads the rest of the path in the browser.
+        { source: "/studio/:path+", has: routed("studio"), destination: "/studio" },
+        // Any other path below a market prefix shows that market's landing page, served from the same static page.
         {
           source: `/:market(${MARKET_CODES_PATTERN})/:rest+`,
-          missing: [{ type: "header", key: "x-campaign-page" }],
+          missing: [{ type: "header", key: "x-page-route" }],
           destination: "/:market",
         },
       ],
-      // Any other one- or two-segment path (files and static routes were matched before this) goes to a path no
-      // route matches, hence straight to the 404 page. Otherwise /[market] or /[market]/[slug] would take it first
-      // and reject it, and Next would render the 404 a second time on the same response (in next dev every 404
-      // logged twice, with a MaxListenersExceededWarning from the second render's listeners), inside the market
-      // layout rather than as the site's 404 page, which logs it. The dynamic routes below og, seed-images and studio
-      // stay theirs, and Next's own below _next; an unknown /api/<name> is a 404 like any other path.
+      // Any other one-segment path (files and static routes were matched before this) goes to a path no route matches,
+      // hence straight to the 404 page. Otherwise /[market] would take it first and reject it, and Next would render
+      // the 404 a second time on the same response (in next dev every 404 logged twice, with a
+      // MaxListenersExceededWarning from the second render's listeners), inside the market layout rather than as the
+      // site's 404 page, which logs it.
       afterFiles: [
         { source: `/:path((?!(?:${MARKET_CODES_PATTERN}|studio)$)[^/]+)`, destination: "/_unknown/_/:path" },
-        {
-          source: `/:first((?!(?:${MARKET_CODES_PATTERN}|studio|og|seed-images|_next)/)[^/]+)/:second`,
-          destination: "/_unknown/_/:first/:second",
-        },
       ],
       fallback: [],
     };

@@ -1,9 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { CAMPAIGN_HEADER, isCampaignPath } from "./lib/campaign/campaign-routing";
+import { PAGE_ROUTE_HEADER, campaignRouteFor, type PageRoute } from "./lib/campaign/campaign-routing";
 import { readServerEnv } from "./lib/env/env";
 import { studioHostDecision } from "./lib/http/studio-host";
 import { log } from "./lib/logging/logger";
 import { MARKET_CODES_PATTERN } from "./lib/markets/markets";
+import { isDraftSession } from "./lib/preview/draft-session";
 
 /**
  * The paths no route serves: the 404 page logs them. Landing pages, social images, the Studio, the API and assets
@@ -15,15 +16,22 @@ const UNKNOWN_PATH = new RegExp(
 
 const BELOW_MARKET = new RegExp(String.raw`^\/(?:${MARKET_CODES_PATTERN})\/.`);
 
+/** Below /studio, exactly so written: the Studio's own router reads the rest of the path in the browser. */
+const BELOW_STUDIO = /^\/studio\/./;
+
+/** Headers only this proxy may set: whatever a client sent under these names is removed from every request. */
+const PROXY_HEADERS = [PAGE_ROUTE_HEADER, "x-unknown-path"];
+
 let env: ReturnType<typeof readServerEnv> | undefined;
 
 /**
  * Three jobs. With STUDIO_HOST, the Studio is answered on that host only, and nothing else is (see
  * lib/http/studio-host.ts).
  *
- * Below a market prefix, it marks the paths of campaign pages, so next.config.ts's rewrite sends every other path to
- * the market's page, as the header says nothing else. If the list of campaign pages cannot be read, the path shows the
- * market's page.
+ * It names the route of the addresses that have none of their own (PAGE_ROUTE_HEADER, which next.config.ts rewrites
+ * on): a published campaign page, the draft preview of a draft session this site opened, the Studio. Every other path
+ * below a market shows the market's page, so the page cache holds real pages only. If the list of campaign pages
+ * cannot be read, the path shows the market's page.
  *
  * And the 404 page is handed the path it is answering, which it logs once: set for paths no route serves, and for any
  * request that brings its own x-unknown-path, which is overwritten with the real path, so the log never carries a
@@ -40,27 +48,36 @@ export async function proxy(request: NextRequest) {
     const protocol = new URL(env.NEXT_PUBLIC_SITE_URL).protocol;
     return NextResponse.redirect(`${protocol}//${env.STUDIO_HOST}${pathname}${search}`, 308);
   }
-  if (BELOW_MARKET.test(pathname)) {
-    const headers = new Headers(request.headers);
-    headers.delete(CAMPAIGN_HEADER);
-    headers.delete("x-unknown-path");
-    const campaign = await isCampaignPath(pathname, request.cookies).catch((error: unknown) => {
-      log.error("content.failed", "The list of campaign pages could not be read", { err: error });
-      return false;
-    });
-    if (campaign) headers.set(CAMPAIGN_HEADER, "1");
-    return NextResponse.next({ request: { headers } });
-  }
-  if (!UNKNOWN_PATH.test(pathname) && !request.headers.has("x-unknown-path")) return NextResponse.next();
+  const route = await pageRoute(pathname, request, env);
+  // A client's own x-unknown-path is replaced by the real path, which the 404 page then logs.
+  const unknown = UNKNOWN_PATH.test(pathname) || request.headers.has("x-unknown-path");
+  if (!route && !unknown && !request.headers.has(PAGE_ROUTE_HEADER)) return NextResponse.next();
   const headers = new Headers(request.headers);
-  headers.set("x-unknown-path", pathname);
+  for (const name of PROXY_HEADERS) headers.delete(name);
+  if (route) headers.set(PAGE_ROUTE_HEADER, route);
+  if (unknown) headers.set("x-unknown-path", pathname);
   return NextResponse.next({ request: { headers } });
 }
 
+async function pageRoute(
+  pathname: string,
+  request: NextRequest,
+  serverEnv: ReturnType<typeof readServerEnv>,
+): Promise<PageRoute | undefined> {
+  if (BELOW_STUDIO.test(pathname)) return "studio";
+  if (!BELOW_MARKET.test(pathname)) return undefined;
+  return campaignRouteFor(pathname, isDraftSession(request.cookies, serverEnv)).catch((error: unknown) => {
+    log.error("content.failed", "The list of campaign pages could not be read", { err: error });
+    return undefined;
+  });
+}
+
 export const config = {
-  // Every request but Next's static files: on the Studio's host, a landing page must not be answered either.
+  // Every request but Next's static files: on the Studio's host, a landing page must not be answered either. And any
+  // request carrying a header only the proxy may set, so that it is removed.
   matcher: [
     "/((?!_next/static/|_next/image).*)",
     { source: "/:path*", has: [{ type: "header", key: "x-unknown-path" }] },
+    { source: "/:path*", has: [{ type: "header", key: "x-page-route" }] },
   ],
 };

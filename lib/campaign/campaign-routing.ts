@@ -4,22 +4,30 @@ import { getCampaignRoutes } from "./campaign-source";
 import { isCampaignSlug } from "./campaign-slug";
 
 /**
- * The request header proxy.ts sets on a path that is a campaign page, and next.config.ts's rewrite of every other
- * path below a market to the market's page looks for. The proxy removes any value a client sent.
+ * The request header by which proxy.ts sends an address to a route that has no address of its own: next.config.ts
+ * rewrites on its value (`/<market>/<slug>` to `/<market>/campaign/<slug>`, and so on), and every request without it
+ * that names such a route is refused or shows the market's page. The proxy removes any value a client sent.
  */
-export const CAMPAIGN_HEADER = "x-campaign-page";
-
-/** Next's draft-mode cookie: a preview may open campaign pages not published yet (the page checks it is valid). */
-const DRAFT_COOKIE = "__prerender_bypass";
+export const PAGE_ROUTE_HEADER = "x-page-route";
 
 /**
- * Whether `/<market>/<slug>` is served by a campaign page: a published one (from the cached list the webhook
- * refreshes), or any address of the slug rule in a draft preview. Everything else shows the market's page.
+ * The routes reachable only through PAGE_ROUTE_HEADER: a published campaign page (cached, one entry per page), a draft
+ * preview of one (rendered per request, never stored) and the Studio (one page for every path below /studio).
  */
-export async function isCampaignPath(pathname: string, cookies: { has(name: string): boolean }): Promise<boolean> {
-  const [, market, slug, ...rest] = pathname.split("/");
-  if (rest.length > 0 || !isMarket(market) || !isCampaignSlug(slug)) return false;
-  if (cookies.has(DRAFT_COOKIE)) return true;
+export type PageRoute = "campaign" | "draft" | "studio";
+
+/** Below a market: `/<market>/<segment>`, exactly as the market's code is written (lowercase). */
+const BELOW_MARKET = /^\/([^/]+)\/([^/]+)$/;
+
+/**
+ * Which route serves `/<market>/<slug>`: a draft preview for a draft session this site opened (any address of the slug
+ * rule, so a page not published yet can be previewed), a published campaign page from the cached list the webhook
+ * refreshes, else none (next.config.ts shows the market's page, as for any other path below a market).
+ */
+export async function campaignRouteFor(pathname: string, draftSession: boolean): Promise<PageRoute | undefined> {
+  const [, market, slug] = BELOW_MARKET.exec(pathname) ?? [];
+  if (!isMarket(market) || !isCampaignSlug(slug)) return undefined;
+  if (draftSession) return "draft";
   const routes = await getCampaignRoutes();
-  return routes.some((route) => route.market === market && route.slug === slug);
+  return routes.some((route) => route.market === market && route.slug === slug) ? "campaign" : undefined;
 }

@@ -1,11 +1,12 @@
 import { defineEnableDraftMode } from "next-sanity/draft-mode";
-import { draftMode } from "next/headers";
+import { cookies, draftMode } from "next/headers";
 import { redirect } from "next/navigation";
 import { getRateLimiter } from "@/lib/contact/rate-limiter";
 import { sanityClient } from "@/lib/content/sanity-client";
 import { contentBackend } from "@/lib/env/env";
 import { serverEnv } from "@/lib/env/server-env";
 import { clientAddress } from "@/lib/http/client-ip";
+import { DRAFT_MODE_COOKIE, DRAFT_SESSION_COOKIE, draftSessionCookieValue } from "@/lib/preview/draft-session";
 import { safeRedirectPath } from "@/lib/preview/safe-redirect";
 import { secretsMatch } from "@/lib/preview/secret";
 
@@ -16,6 +17,31 @@ const refuse = (reason: string) => new Response(reason, { status: 401, headers: 
 const isRedirect = (error: unknown) =>
   typeof (error as { digest?: unknown } | null)?.digest === "string" &&
   (error as { digest: string }).digest.startsWith("NEXT_REDIRECT");
+
+/**
+ * Beside the draft-mode cookie Next (or next-sanity) has just set, and with the same attributes, the proof that this
+ * site opened the session (lib/preview/draft-session.ts), which proxy.ts checks before it routes a draft preview.
+ */
+async function signDraftSession(env: ReturnType<typeof serverEnv>, request: Request) {
+  const store = await cookies();
+  const draft = store.get(DRAFT_MODE_COOKIE);
+  const value = draftSessionCookieValue(draft?.value, env);
+  if (!value) return;
+  const secure = process.env.NODE_ENV !== "development";
+  store.set({
+    name: DRAFT_SESSION_COOKIE,
+    value,
+    httpOnly: true,
+    path: "/",
+    secure,
+    sameSite: secure ? "none" : "lax",
+    // As next-sanity sets its own for the Presentation tool's frame on another site (CHIPS).
+    partitioned:
+      secure &&
+      request.headers.get("sec-fetch-dest") === "iframe" &&
+      request.headers.get("sec-fetch-site") === "cross-site",
+  });
+}
 
 /**
  * Turns draft preview on. With Sanity, the Presentation tool's one-time secret is validated against the
@@ -50,7 +76,10 @@ export async function GET(request: Request) {
     try {
       return await enable(new Request(url, request));
     } catch (error) {
-      if (limited && isRedirect(error)) await limiter.refund(client);
+      if (isRedirect(error)) {
+        if (limited) await limiter.refund(client);
+        await signDraftSession(env, request);
+      }
       throw error;
     }
   }
@@ -60,5 +89,6 @@ export async function GET(request: Request) {
     await limiter.refund(client);
   }
   (await draftMode()).enable();
+  await signDraftSession(env, request);
   redirect(safeRedirectPath(url.searchParams.get("redirect") ?? url.searchParams.get("sanity-preview-pathname")));
 }

@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { contentBackend, readPublicEnv } from "@/lib/env/env";
-import { StudioSetup } from "../_components/studio-setup";
+import { StudioSetup } from "./_components/studio-setup";
 
 export const dynamic = "force-static";
 
@@ -26,7 +26,7 @@ export default async function StudioPage() {
   // connected(): the bundler drops an import behind a condition it settles at build time, so a build or dev server
   // without a project never compiles the Studio, which would be most of its work.
   if (process.env.NEXT_PUBLIC_SANITY_PROJECT_ID) {
-    const { LazyStudio } = await import("../_components/lazy-studio");
+    const { LazyStudio } = await import("./_components/lazy-studio");
     return (
       <>
         <noscript>The Studio needs JavaScript: enable it in your browser, then reload this page.</noscript>
