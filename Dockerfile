@@ -1,6 +1,7 @@
 # The site as a container: Next's standalone server (node server.js), Node 24, running as a non-root user.
 # Build:  docker build --build-arg NEXT_PUBLIC_SITE_URL=https://www.example.com -t landing .
 # Run:    docker run -p 127.0.0.1:3000:3000 -e SUPABASE_URL=… -e SUPABASE_ANON_KEY=… -e REDIS_URL=… landing
+# Several instances sharing the page cache: build with --build-arg PAGE_CACHE=redis, run with -e PAGE_CACHE_REDIS_URL=…
 # Public values (NEXT_PUBLIC_*) are inlined into the browser bundle at build time, so they are build arguments;
 # server secrets are given at run time only and never enter the image.
 # Publish the port only to the reverse proxy (loopback or a private network), never to the internet: the contact
@@ -30,6 +31,8 @@ ARG NEXT_PUBLIC_SANITY_PROJECT_ID
 ARG NEXT_PUBLIC_SANITY_DATASET
 ARG NEXT_PUBLIC_SANITY_API_VERSION
 ARG NEXT_PUBLIC_META_PIXEL_ID
+# `redis`: the build shares its page cache through PAGE_CACHE_REDIS_URL (next.config.ts configures the handler now).
+ARG PAGE_CACHE
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
@@ -37,13 +40,15 @@ RUN npm run build
 
 FROM ${NODE_IMAGE} AS run
 WORKDIR /app
-ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 HOSTNAME=0.0.0.0 PORT=3000
+# The image states how it was built, so the server's start check knows it needs PAGE_CACHE_REDIS_URL.
+ARG PAGE_CACHE
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 HOSTNAME=0.0.0.0 PORT=3000 PAGE_CACHE=${PAGE_CACHE}
 # The standalone folder holds the server, the node_modules it traced, the SQL migrations and the seed dataset;
 # the static assets are copied beside it, as `next build` leaves them out. Owned by root: the app cannot
 # rewrite itself.
 COPY --from=build /app/.next/standalone ./
 COPY --from=build /app/.next/static ./.next/static
-# Writable for the app: Next's file-system cache (pages, when REDIS_URL is unset) and, for a one-container demo
+# Writable for the app: Next's file-system cache (pages, in a build without PAGE_CACHE=redis) and, for a one-container demo
 # with the embedded leads store, its database.
 RUN mkdir -p .next/cache .data && chown node:node .next/cache .data
 USER node

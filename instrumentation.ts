@@ -1,8 +1,8 @@
 /**
  * Runs once when a server process starts. A server whose environment is invalid, or a production server missing
  * what it needs to run safely, stops here; otherwise a stop signal ends it within a deadline, traces are exported when
- * an OTLP endpoint is configured, the rate limiter's store is connected and the leads store opened, so the first
- * visitor to submit doesn't wait for them.
+ * an OTLP endpoint is configured, the rate limiter's store is connected (and how each Redis frees memory checked) and
+ * the leads store opened, so the first visitor to submit doesn't wait for them.
  */
 export async function register() {
   // The positive test on NEXT_RUNTIME lets the Edge build drop this Node-only code.
@@ -20,6 +20,9 @@ export async function register() {
     // The confirmation email's shared limits connect now too, so the first lead's email finds them open.
     const { leadEmailSettings } = await import("./lib/conversation/lead-email");
     leadEmailSettings(env);
+    // How each Redis frees memory: the records must never be evicted, the page cache must be (warned once each).
+    if (env.REDIS_URL || env.PAGE_CACHE_REDIS_URL)
+      void (await import("./lib/redis/eviction-policy")).checkRedisEviction(env);
     const { log } = await import("./lib/logging/logger");
     if (env.CONTACT_PROOF === "off")
       log.warn("proof.off", "CONTACT_PROOF=off: every lead counts as proven (load tests only, never a live site)");

@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants";
+import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { addCompileHints } from "./lib/build/compile-hints";
 import { writePhoneMetadata } from "./lib/build/phone-metadata";
@@ -20,8 +21,16 @@ const cspOptions = {
   siteOrigin: new URL(env.NEXT_PUBLIC_SITE_URL).origin,
 };
 
+const sharedPageCache = env.PAGE_CACHE === "redis";
+// The build's id, chosen here once per build (the build's later processes inherit it) rather than by Next: the page
+// cache handler keys its entries by build, and its copy compiled into proxy.ts cannot read Next's id, so it reads
+// this one, inlined below.
+const pageCacheBuildId = sharedPageCache ? (process.env.PAGE_CACHE_BUILD_ID ??= randomUUID()) : undefined;
+
 const nextConfig = (phase: string): NextConfig => ({
+  ...(pageCacheBuildId ? { generateBuildId: () => pageCacheBuildId } : {}),
   env: {
+    ...(pageCacheBuildId ? { PAGE_CACHE_BUILD_ID: pageCacheBuildId } : {}),
     // The site's origin is inlined at build time (canonical links, hreflang, sitemap): a build must have one.
     // (`next typegen` loads this file in the build phase too, and needs none.)
     ...(phase === PHASE_PRODUCTION_BUILD && process.argv.includes("build")
@@ -37,8 +46,12 @@ const nextConfig = (phase: string): NextConfig => ({
   // at run time (migrations for the embedded store, the seed dataset) are copied along.
   output: "standalone",
   outputFileTracingIncludes: { "/**": ["./supabase/migrations/*.sql", "./studio/seed/landing.ndjson"] },
-  // Shared through Redis when REDIS_URL is set at run time, else Next's own cache (see the file).
-  cacheHandler: fileURLToPath(new URL("./lib/cache/page-cache-handler.ts", import.meta.url)),
+  // PAGE_CACHE=redis: pages and content reads are shared by every instance, in PAGE_CACHE_REDIS_URL (see the file).
+  // Otherwise Next's own cache: the platform's where one is installed (Vercel), else the file system. Decided when
+  // building: the standalone server keeps the configuration it was built with.
+  cacheHandler: sharedPageCache
+    ? fileURLToPath(new URL("./lib/cache/page-cache-handler.ts", import.meta.url))
+    : undefined,
   // Before pages are prerendered and before anything copies the static files: the start-up chunks get V8's
   // compile hint (see the file), which halves the landing page's main-thread work on a throttled phone.
   compiler: { runAfterProductionCompile: async ({ distDir }) => void (await addCompileHints(distDir)) },

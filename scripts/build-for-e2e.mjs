@@ -3,7 +3,8 @@
 // in production, so every page test runs with the tracking-consent banner (Meta's hosts are answered by route
 // interception). A second build in Sanity
 // mode (its own output folder) proves the embedded Studio boots under its CSP; its pages are generated from a
-// local Content Lake started here for the duration of that build.
+// local Content Lake started here for the duration of that build. It is built to share its page cache through Redis
+// (PAGE_CACHE=redis), so the tests of several instances run it.
 import { execSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -47,6 +48,9 @@ try {
       NEXT_PUBLIC_SANITY_PROJECT_ID: SANITY_MODE.projectId,
       NEXT_PUBLIC_SANITY_DATASET: SANITY_MODE.dataset,
       SANITY_API_HOST: E2E_HOSTS.fakeSanity,
+      // Its page cache is shared through Redis when a server is given one (PAGE_CACHE_REDIS_URL), as several instances
+      // run it; tests/server/page-cache.test.ts does.
+      PAGE_CACHE: "redis",
     },
   });
 } finally {

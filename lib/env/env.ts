@@ -56,6 +56,13 @@ export function readServerEnv(source: Record<string, string | undefined> = proce
       "equals CONVERSION_SIGNING_SECRET: the webhook's receiver could then sign calls to meta-conversion; give each its own secret",
     );
   }
+  // The handler that would use it exists only in a build made with PAGE_CACHE=redis (next.config.ts).
+  if (parsed.data.PAGE_CACHE_REDIS_URL && parsed.data.PAGE_CACHE !== "redis") {
+    failOn(
+      "PAGE_CACHE_REDIS_URL",
+      "is set but PAGE_CACHE is not redis: set PAGE_CACHE=redis when building and when starting, or unset PAGE_CACHE_REDIS_URL",
+    );
+  }
   const env = { ...pub, ...parsed.data };
   // Redis means several instances; the embedded database is one process's disk, so their leads would scatter.
   if (env.REDIS_URL && leadsBackend(env) === "embedded") {

@@ -1,6 +1,7 @@
 import { MIN_SECRET_LENGTH } from "#edge/signed-request";
 import { clientIpHeader, countsBackend, isLoopbackHost, leadEmailOff, leadsBackend } from "./env-rules.ts";
 import { contentBackend } from "./public-env.ts";
+import { redisProblems } from "./redis-rules.ts";
 import type { ServerEnv } from "./server-schema.ts";
 
 /** The secrets this server checks callers against or signs with: a production server refuses a short one. */
@@ -59,17 +60,7 @@ export function productionRefusal(env: ServerEnv): string | undefined {
   ) {
     problems.push("LEAD_WEBHOOK_URL is http://, and each call carries a lead's contact details: use an https:// URL");
   }
-  const redis = env.REDIS_URL ? new URL(env.REDIS_URL) : undefined;
-  if (redis && !redis.password && !env.REDIS_ALLOW_PLAINTEXT) {
-    problems.push(
-      "REDIS_URL has no password, and whoever can write to that Redis changes the pages every instance serves: put the password in the URL (rediss://default:<password>@host:6379), or set REDIS_ALLOW_PLAINTEXT=1 if only your servers can reach it on a private network",
-    );
-  }
-  if (redis?.protocol === "redis:" && !isLoopbackHost(redis.hostname) && !env.REDIS_ALLOW_PLAINTEXT) {
-    problems.push(
-      "REDIS_URL is redis:// to another machine, which sends its password and the cached pages in clear: use rediss:// (TLS), or set REDIS_ALLOW_PLAINTEXT=1 if only your servers can reach it on a private network",
-    );
-  }
+  problems.push(...redisProblems(env));
   // Vercel runs each request on whichever instance of the function it likes: nothing kept in one process is a bound.
   if (env.VERCEL && !env.REDIS_URL) {
     problems.push(

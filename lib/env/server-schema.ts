@@ -113,6 +113,10 @@ const alertVariables = {
   LEAD_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(60),
 };
 
+const redisUrl = optional.pipe(
+  z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
+);
+
 /** The platform: proxy headers, several instances, HTTP headers compiled at build time. */
 const platformVariables = {
   /** Where `next build` writes and `next start` reads; tests keep a second build (Sanity mode) beside the main one. */
@@ -142,11 +146,21 @@ const platformVariables = {
   /** HSTS extensions, opt-in because both are hard to undo for a company domain (build-time: headers are compiled). */
   HSTS_INCLUDE_SUBDOMAINS: optional.pipe(z.stringbool().optional()).transform(Boolean),
   HSTS_PRELOAD: optional.pipe(z.stringbool().optional()).transform(Boolean),
-  /** Several instances share the contact rate limit and the page cache in this Redis (redis:// or rediss://). */
-  REDIS_URL: optional.pipe(z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional()),
   /**
-   * `1`: the Redis sits on a private network only the servers reach: plain redis:// to another machine, and no
-   * password, are then accepted.
+   * The records every instance shares and nothing may evict (spent proofs, rate limits, email and held caps), in this
+   * Redis (redis:// or rediss://), provisioned with maxmemory-policy noeviction.
+   */
+  REDIS_URL: redisUrl,
+  /**
+   * `redis`: the page cache (rendered pages and content reads) is shared by every instance, in PAGE_CACHE_REDIS_URL.
+   * Read when building (next.config.ts configures the cache handler then) and at start; unset: Next's own cache.
+   */
+  PAGE_CACHE: optional.pipe(z.enum(["redis"], "must be redis, or unset").optional()),
+  /** The page cache's own Redis, apart from REDIS_URL's, provisioned to evict (maxmemory, allkeys-lru). */
+  PAGE_CACHE_REDIS_URL: redisUrl,
+  /**
+   * `1`: the Redis servers sit on a private network only the servers reach: plain redis:// to another machine, and no
+   * password, are then accepted (REDIS_URL and PAGE_CACHE_REDIS_URL).
    */
   REDIS_ALLOW_PLAINTEXT: optional.pipe(z.stringbool().optional()).transform(Boolean),
   /**

@@ -19,8 +19,11 @@ export type TestRedis = {
   close(): Promise<void>;
 };
 
+/** How a Redis frees memory: its `maxmemory` ("24mb"; none: unbounded) and `maxmemory-policy` (Redis's default). */
+export type RedisMemory = { maxmemory?: string; policy?: string };
+
 /** A throwaway redis-server on a free loopback port, in its own temp dir, with persistence off and a password. */
-export async function startRedis(): Promise<TestRedis> {
+export async function startRedis({ maxmemory, policy }: RedisMemory = {}): Promise<TestRedis> {
   const dir = mkdtempSync(join(tmpdir(), "redis-"));
   const port = await freePort();
   const password = randomBytes(24).toString("hex");
@@ -43,6 +46,8 @@ export async function startRedis(): Promise<TestRedis> {
         "no",
         "--requirepass",
         password,
+        ...(maxmemory ? ["--maxmemory", maxmemory] : []),
+        ...(policy ? ["--maxmemory-policy", policy] : []),
       ];
       const proc = spawn(REDIS_SERVER, args, { stdio: ["ignore", "pipe", "inherit"] });
       child = proc;

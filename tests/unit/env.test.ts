@@ -245,6 +245,50 @@ describe("environment", () => {
       expect(productionRefusal(readServerEnv({ ...supabase, REDIS_URL: url })), url).toBeUndefined();
   });
 
+  it("keeps the page cache out of the records' Redis: its own URL, needed with PAGE_CACHE=redis, on another server", () => {
+    const base = {
+      CONTACT_PROOF_SECRET: STRONG,
+      SUPABASE_URL: "https://xyz.supabase.co",
+      SUPABASE_ANON_KEY: "anon",
+      CONVERSION_SIGNING_SECRET: STRONG,
+      CLIENT_IP_HEADER: "x-real-ip",
+      REDIS_URL: "rediss://default:s3cret@records.example.com:6379",
+    };
+    const pages = "rediss://default:0ther@pages.example.com:6379";
+    expect(productionRefusal(readServerEnv({ ...base, PAGE_CACHE: "redis", PAGE_CACHE_REDIS_URL: pages }))).toBe(
+      undefined,
+    );
+    // Only a build with PAGE_CACHE=redis has the handler that would use the URL: any server refuses it alone.
+    expect(() => readServerEnv({ ...base, PAGE_CACHE_REDIS_URL: pages })).toThrow(
+      /PAGE_CACHE_REDIS_URL: is set but PAGE_CACHE is not redis/,
+    );
+    expect(() => readServerEnv({ PAGE_CACHE: "memcached" })).toThrow(/PAGE_CACHE: must be redis, or unset/);
+    expect(productionRefusal(readServerEnv({ ...base, PAGE_CACHE: "redis" }))).toMatch(
+      /PAGE_CACHE=redis .*PAGE_CACHE_REDIS_URL is unset/,
+    );
+    // The same server, whatever the database number, credentials or case of the host name.
+    for (const same of [
+      "rediss://default:s3cret@records.example.com:6379/1",
+      "rediss://other:pw@RECORDS.example.com",
+      "rediss://:pw@records.example.com:6379/15",
+    ]) {
+      const refusal = productionRefusal(readServerEnv({ ...base, PAGE_CACHE: "redis", PAGE_CACHE_REDIS_URL: same }));
+      expect(refusal, same).toMatch(/PAGE_CACHE_REDIS_URL and REDIS_URL name the same Redis server/);
+      expect(refusal, same).not.toContain("s3cret");
+    }
+    // The rules of REDIS_URL hold for the page cache's Redis too: whoever writes there changes every page served.
+    expect(
+      productionRefusal(
+        readServerEnv({ ...base, PAGE_CACHE: "redis", PAGE_CACHE_REDIS_URL: "redis://:pw@pages.example.com:6379" }),
+      ),
+    ).toMatch(/PAGE_CACHE_REDIS_URL is redis:\/\/ to another machine/);
+    expect(
+      productionRefusal(
+        readServerEnv({ ...base, PAGE_CACHE: "redis", PAGE_CACHE_REDIS_URL: "rediss://pages.example.com:6379" }),
+      ),
+    ).toMatch(/PAGE_CACHE_REDIS_URL has no password/);
+  });
+
   it("refuses equal webhook and conversion secrets, naming both: the CRM could sign calls to meta-conversion", () => {
     const same = {
       SUPABASE_URL: "https://xyz.supabase.co",
