@@ -7,7 +7,7 @@ import { writePhoneMetadata } from "./lib/build/phone-metadata";
 import { writePageScripts } from "./lib/build/page-scripts";
 import { buildSiteUrl, contentBackend, readServerEnv } from "./lib/env/env";
 import { DEFAULT_MARKET, MARKET_CODES_PATTERN } from "./lib/markets/markets";
-import { commonHeaders, landingCsp, studioCsp } from "./lib/security-headers";
+import { SEED_IMAGE_CSP, commonHeaders, landingCsp, studioCsp } from "./lib/security-headers";
 
 // Checked when `next dev`, `next build` or `next start` loads this file: a half-configured service stops the
 // process here with the name of the missing variable.
@@ -124,7 +124,9 @@ const nextConfig = (phase: string): NextConfig => ({
           { key: "Content-Security-Policy", value: landingCsp(cspOptions) },
         ],
       },
+      // A later rule's value for the same header replaces an earlier one's.
       { source: "/studio/:path*", headers: [{ key: "Content-Security-Policy", value: studioCsp(cspOptions) }] },
+      { source: "/seed-images/:path*", headers: [{ key: "Content-Security-Policy", value: SEED_IMAGE_CSP }] },
     ];
   },
 });

@@ -120,6 +120,12 @@ export function studioCsp({ dev, sanityProjectId, studioOrigin, siteOrigin }: Op
 }
 
 /**
+ * The embedded dataset's images (app/seed-images). Opened on their own, an SVG is a document: it may load and run
+ * nothing, and is sandboxed (an origin of its own). Shown in the page through <img>, no policy of its applies.
+ */
+export const SEED_IMAGE_CSP = "default-src 'none'; sandbox";
+
+/**
  * Headers every response carries. HSTS covers this host only unless the operator opts in: `includeSubDomains`
  * forces HTTPS on every subdomain of the company's domain, and `preload` puts it in browsers' built-in lists —
  * both take months to undo.
