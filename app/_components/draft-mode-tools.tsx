@@ -13,10 +13,13 @@ export async function DraftModeTools({ market }: { market: Market }) {
       className="sticky top-0 z-30 flex items-center justify-center gap-4 bg-amber-300 px-4 py-2 text-sm font-semibold text-ink"
     >
       <span>Preview: you are seeing unpublished drafts.</span>
-      {/* A full navigation, so the route handler can clear the draft cookie. */}
-      <a href={`/api/draft-mode/disable?redirect=/${market}`} className="underline">
-        Exit preview
-      </a>
+      {/* A form POST (never a link another site could trigger), so the route handler can clear the draft cookies. */}
+      <form method="post" action="/api/draft-mode/disable">
+        <input type="hidden" name="redirect" value={`/${market}`} />
+        <button type="submit" className="cursor-pointer underline">
+          Exit preview
+        </button>
+      </form>
     </aside>
   );
 }

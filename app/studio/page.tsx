@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { contentBackend, readPublicEnv } from "@/lib/env/env";
-import { StudioSetup } from "./_components/studio-setup";
+import { StudioSetup, StudioUnavailable } from "./_components/studio-setup";
 
 export const dynamic = "force-static";
 
@@ -10,16 +10,23 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1, view
 const studioMetadata: Metadata = { referrer: "same-origin", robots: "noindex" };
 
 const connected = () => contentBackend(readPublicEnv()) === "sanity";
+const development = process.env.NODE_ENV === "development";
 
 /** Sanity's defaults (no indexing, same-origin referrer) and a title the tab and assistive technology can name. */
 export function generateMetadata(): Metadata {
-  return { ...studioMetadata, title: connected() ? "Puente Pagos Studio" : "Studio not connected · Puente Pagos" };
+  const title = connected()
+    ? "Puente Pagos Studio"
+    : development
+      ? "Studio not connected · Puente Pagos"
+      : "No Studio · Puente Pagos";
+  return { ...studioMetadata, title };
 }
 
 /**
  * The embedded Studio: its own route and root layout, so none of it reaches the landing pages' bundle. With no
- * Sanity project there is nothing for the Studio to talk to, so the page explains how content works instead (and
- * the Studio's code is never sent).
+ * Sanity project there is nothing for the Studio to talk to (and the Studio's code is never sent): `npm run dev`
+ * explains how content works instead, and a production server says only that it has no Studio, never how it keeps
+ * its content.
  */
 export default async function StudioPage() {
   // The project id as the bundler sees it (next.config.ts inlines it, empty without a project) rather than
@@ -34,5 +41,5 @@ export default async function StudioPage() {
       </>
     );
   }
-  return <StudioSetup />;
+  return development ? <StudioSetup /> : <StudioUnavailable />;
 }

@@ -117,10 +117,25 @@ test("a 404 is logged once, without a MaxListenersExceededWarning", async ({ req
   expect(log()).not.toContain("MaxListenersExceededWarning");
 });
 
-test("the Studio page runs Next's dev client under its policy and has a title", async ({ page }) => {
+test("the Studio page explains how content works, runs Next's dev client under its policy and has a title", async ({
+  page,
+}) => {
   const violations = await watchCsp(page);
   await page.goto(`${ORIGIN}/studio`, { waitUntil: "networkidle" });
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // Without a project, the developer's guide: where content comes from and how to connect a project.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sanity Studio is not connected");
+  const text = await page.locator("main").innerText();
+  for (const needle of [
+    "studio/seed/landing.ndjson",
+    "NEXT_PUBLIC_SANITY_PROJECT_ID",
+    "NEXT_PUBLIC_SANITY_DATASET",
+    "SANITY_API_READ_TOKEN",
+    "CORS",
+    "npm run seed:import",
+    "drafts.",
+    "/api/draft-mode/enable",
+  ])
+    expect(text).toContain(needle);
   await expect(page).toHaveTitle(/\S/);
   // Next's dev client reports issues (a blocked eval among them) in a badge; none may be waiting once it has run all
   // it had queued (the main thread idle).

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { readDataset, writeDataset, E2E_DATASET } from "../support/dataset-file";
 import { E2E_HOSTS } from "../support/e2e-hosts";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -7,6 +7,16 @@ import { E2E_SECRETS } from "../support/e2e-secrets";
 const DRAFT_TITLE = /^\[Borrador\]/;
 const SECRET = E2E_SECRETS.DRAFT_MODE_SECRET;
 const ZERO_WIDTH = /[\u200B-\u200D\uFEFF]/;
+
+/** What the preview bar's Exit preview button sends, from the page's own origin, with its cookies. */
+async function exitPreview(page: Page) {
+  const response = await page.request.post("/api/draft-mode/disable", {
+    maxRedirects: 0,
+    headers: { origin: E2E_HOSTS.embedded },
+    form: { redirect: "/mx" },
+  });
+  expect(response.status()).toBe(303);
+}
 
 test("drafts are invisible to visitors, shown after enabling draft mode, gone after disabling it", async ({ page }) => {
   await page.goto("/mx");
@@ -20,7 +30,7 @@ test("drafts are invisible to visitors, shown after enabling draft mode, gone af
   const bar = page.getByRole("complementary", { name: "Preview" });
   await expect(bar).toBeVisible();
 
-  await bar.getByRole("link", { name: "Exit preview" }).click();
+  await bar.getByRole("button", { name: "Exit preview" }).click();
   await expect(page).toHaveURL(/\/mx$/);
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(DRAFT_TITLE);
   await expect(page.getByRole("complementary", { name: "Preview" })).toHaveCount(0);
@@ -40,12 +50,16 @@ test("an invalid or missing secret is refused and draft mode stays off", async (
 test("draft mode never redirects off the site", async ({ request }) => {
   // `/<tab>/evil.example` is `//evil.example` to a browser, which drops tabs when it resolves a Location header.
   for (const target of ["//evil.example/x", "/%09/evil.example", "/%5Cevil.example", "https://evil.example/"]) {
-    for (const route of [`enable?secret=${SECRET}&redirect=${target}`, `disable?redirect=${target}`]) {
-      const response = await request.get(`/api/draft-mode/${route}`, { maxRedirects: 0 });
-      expect(new URL(response.headers()["location"] ?? "", E2E_HOSTS.embedded).href, route).toBe(
+    const enable = await request.get(`/api/draft-mode/enable?secret=${SECRET}&redirect=${target}`, { maxRedirects: 0 });
+    const disable = await request.post("/api/draft-mode/disable", {
+      maxRedirects: 0,
+      headers: { origin: E2E_HOSTS.embedded },
+      form: { redirect: decodeURIComponent(target) },
+    });
+    for (const response of [enable, disable])
+      expect(new URL(response.headers()["location"] ?? "", E2E_HOSTS.embedded).href, target).toBe(
         `${E2E_HOSTS.embedded}/mx`,
       );
-    }
   }
 });
 
@@ -67,7 +81,8 @@ test("a malformed document shows the error fallback, never half a page", async (
     const words = published.errorPage as { message: string; homeLink: string };
     await expect(page.getByText(words.message)).toBeVisible();
     await expect(page.getByRole("link", { name: words.homeLink })).toHaveAttribute("href", "/br");
-    await page.goto("/api/draft-mode/disable?redirect=/br");
+    await exitPreview(page);
+    await page.goto("/br");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText((published.hero as { title: string }).title);
   } finally {
     writeFileSync(E2E_DATASET, original);

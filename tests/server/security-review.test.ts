@@ -39,19 +39,44 @@ describe("redirects after draft mode stay on the site", () => {
 
   for (const target of HOSTILE) {
     test(`disable and enable never send the browser off the site for ${target}`, async () => {
-      for (const route of [
-        `disable?redirect=${target}`,
-        `enable?secret=${E2E_SECRETS.DRAFT_MODE_SECRET}&redirect=${target}`,
-      ]) {
-        const response = await request.get(`/api/draft-mode/${route}`, {
-          maxRedirects: 0,
-          headers: { "x-real-ip": "192.0.2.10" },
-        });
-        expect(response.status(), route).toBe(307);
-        expect(destination(response.headers()["location"]), route).toBe(`${SITE}/mx`);
-      }
+      const enable = await request.get(
+        `/api/draft-mode/enable?secret=${E2E_SECRETS.DRAFT_MODE_SECRET}&redirect=${target}`,
+        { maxRedirects: 0, headers: { "x-real-ip": "192.0.2.10" } },
+      );
+      expect(enable.status()).toBe(307);
+      expect(destination(enable.headers()["location"])).toBe(`${SITE}/mx`);
+      // Leaving is the preview bar's form: a POST from this site, its target a field as the form sends it.
+      const disable = await request.post("/api/draft-mode/disable", {
+        maxRedirects: 0,
+        headers: { origin: SITE, "content-type": "application/x-www-form-urlencoded" },
+        data: `redirect=${target}`,
+      });
+      expect(disable.status()).toBe(303);
+      expect(destination(disable.headers()["location"])).toBe(`${SITE}/mx`);
     });
   }
+
+  test("no other site can end a preview: leaving is a POST with this site's Origin, never a GET", async () => {
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const leave = (headers: Record<string, string>) =>
+      request.post("/api/draft-mode/disable", {
+        maxRedirects: 0,
+        headers: { ...form, ...headers },
+        data: "redirect=/br",
+      });
+    expect((await leave({ origin: EVIL })).status()).toBe(403);
+    expect((await leave({})).status()).toBe(403);
+    const get = await request.get("/api/draft-mode/disable?redirect=/br", { maxRedirects: 0 });
+    expect(get.status()).toBe(405);
+    expect(get.headers()["allow"]).toBe("POST");
+    const own = await leave({ origin: SITE });
+    expect(own.status()).toBe(303);
+    expect(own.headers()["location"]).toBe("/br");
+    // It clears both draft cookies.
+    const cleared = (own.headers()["set-cookie"] ?? "").split("\n");
+    expect(cleared.some((c) => /^__prerender_bypass=;/.test(c))).toBe(true);
+    expect(cleared.some((c) => /^__draft_session=;/.test(c))).toBe(true);
+  });
 
   test("the Presentation tool's enable route lands on the path it asks for, and never off the site", async () => {
     const docs = readDataset(SANITY_MODE.datasetFile);

@@ -58,3 +58,25 @@ export function StudioSetup() {
     </main>
   );
 }
+
+/**
+ * Shown at /studio by a production server with no Sanity project: no Studio, and nothing said of how this server
+ * keeps its content (the set-up guide above is for a developer's `npm run dev`).
+ */
+export function StudioUnavailable() {
+  return (
+    <main
+      style={{
+        maxWidth: 720,
+        margin: "0 auto",
+        padding: "3rem 1.5rem",
+        fontFamily: "system-ui, -apple-system, Segoe UI, Roboto, sans-serif",
+        lineHeight: 1.6,
+        color: "#0b1733",
+      }}
+    >
+      <h1 style={{ fontSize: "1.75rem", lineHeight: 1.25 }}>No Studio here</h1>
+      <p>This server does not serve the content Studio. Editors: use the Studio address your team gave you.</p>
+    </main>
+  );
+}
