@@ -88,7 +88,7 @@ for (const market of MARKETS) {
     expect(await heroTitle(request, `/${market}/no-such-campaign-${randomUUID().slice(0, 8)}`)).toBe(market_);
     expect(await heroTitle(request, `/${market}/${seed.slug}/deeper`)).toBe(market_);
     // A client cannot claim a path is a campaign page.
-    const forged = await request.get(`/${market}/nothing-here`, { headers: { "x-campaign-page": "1" } });
+    const forged = await request.get(`/${market}/nothing-here`, { headers: { "x-page-route": "campaign" } });
     expect(forged.status()).toBe(200);
     // Nor open one with a draft-mode cookie Next never issued: the address shows the market's page.
     const cookie = await request.get(`/${market}/no-draft-${randomUUID().slice(0, 8)}`, {
