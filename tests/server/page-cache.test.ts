@@ -228,6 +228,8 @@ describe("with the page cache in a Redis of its own (the Sanity-mode build, PAGE
       PAGE_CACHE_REDIS_URL: pages.url,
       SUPABASE_URL: supabase.url,
       SUPABASE_ANON_KEY: "page-cache-anon-key",
+      // Visits are not what this file tests.
+      COUNT_VISITS: "off",
       CONVERSION_SIGNING_SECRET: "page-cache-conversion-secret-0123456789",
       CONTACT_RATE_LIMIT_PER_MINUTE: "100",
       CLIENT_IP_HEADER: "x-real-ip",
