@@ -253,6 +253,7 @@ describe("environment", () => {
       CONVERSION_SIGNING_SECRET: STRONG,
       CLIENT_IP_HEADER: "x-real-ip",
       REDIS_URL: "rediss://default:s3cret@records.example.com:6379",
+      COUNT_VISITS: "off",
     };
     const pages = "rediss://default:0ther@pages.example.com:6379";
     expect(productionRefusal(readServerEnv({ ...base, PAGE_CACHE: "redis", PAGE_CACHE_REDIS_URL: pages }))).toBe(
