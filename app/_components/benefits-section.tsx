@@ -1,7 +1,7 @@
 import type { LandingContent } from "@/lib/content/landing-content";
 import { BenefitIcon } from "./benefit-icon";
 import { Note, NoteMarker } from "./note-marker";
-import { RichText } from "./rich-text";
+import { RichText } from "@/sections/rich-text";
 
 type Props = { benefits: LandingContent["benefits"]; firstNote: number };
 

@@ -1,7 +1,7 @@
 import type { LandingContent } from "@/lib/content/landing-content";
 import type { MarketCurrency } from "@/lib/markets/markets";
 import { Note, NoteMarker } from "./note-marker";
-import { RichText } from "./rich-text";
+import { RichText } from "@/sections/rich-text";
 import { LazySavingsEstimate } from "./lazy-savings-estimate";
 
 type Props = { hero: LandingContent["hero"]; brandName: string; locale: string; currency: MarketCurrency };

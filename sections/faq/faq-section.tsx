@@ -1,5 +1,5 @@
 import type { FaqSection as Section } from "./contract";
-import { RichText } from "@/app/_components/rich-text";
+import { RichText } from "../rich-text";
 import { SectionShell, type Tone } from "../section-shell";
 
 /** Native disclosure widgets: each answer opens with or without JavaScript, by keyboard too. */

@@ -1,5 +1,5 @@
 import type { ProofSection as Section } from "./contract";
-import { ContentImage } from "@/app/_components/content-image";
+import { ContentImage } from "../content-image";
 import { SectionShell, type Tone } from "../section-shell";
 
 /** Initials for a testimonial without a photo. */
