@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { availableParallelism } from "node:os";
-import { chromiumArgs, chromiumPath, headlessShellPath } from "./tests/support/chromium";
-import { E2E_HOSTS, E2E_READY_PORT } from "./tests/support/e2e-hosts";
+import { chromiumArgs, chromiumPath, headlessShellPath } from "./scripts/lib/chromium";
+import { E2E_HOSTS, E2E_READY_PORT } from "./scripts/lib/e2e-hosts";
 
 /**
  * One worker per core (E2E_WORKERS or `--workers` says otherwise). Every worker gets its own servers (below), so

@@ -12,14 +12,14 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { cpus, release, tmpdir, totalmem, type } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
-import { measurePageWeight } from "../tests/support/page-weight.ts";
+import { chromiumArgs, chromiumPath } from "../scripts/lib/chromium.ts";
+import { measurePageWeight } from "../scripts/lib/page-weight.ts";
 import { LeadLedger, contactPass, warmUpContact } from "./lib/contact-load.ts";
 import { getLoad } from "./lib/http-load.ts";
-import { CAMPAIGN_PAGES } from "../tests/support/seed-campaign-pages.ts";
+import { CAMPAIGN_PAGES } from "../scripts/lib/seed-campaign-pages.ts";
 import { startEmptyApp } from "./lib/empty-app.ts";
 import { launchChrome, lighthouseMedian, mobileRounds } from "./lib/lighthouse-runs.ts";
-import { freePort } from "../tests/support/free-port.ts";
+import { freePort } from "../scripts/lib/free-port.ts";
 import { manyInstancesContact } from "./lib/many-instances.ts";
 import { buildNext, embeddedEnv, startNext } from "./lib/next-app.ts";
 import { processRss } from "./lib/proc.ts";

@@ -9,8 +9,8 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { startOtlpReceiver } from "../tests/support/otlp-receiver.ts";
-import { freePort } from "../tests/support/free-port.ts";
+import { startOtlpReceiver } from "../scripts/lib/otlp-receiver.ts";
+import { freePort } from "../scripts/lib/free-port.ts";
 import { LeadLedger, contactPass, warmUpContact, type ContactPass } from "./lib/contact-load.ts";
 import { embeddedEnv, startNext, type RunningServer } from "./lib/next-app.ts";
 

@@ -7,7 +7,7 @@
 // browser does not wrap (a placeholder, a closed select, a toast title) are measured with the element's font against
 // its usable width.
 import { chromium } from "playwright-core";
-import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
+import { chromiumArgs, chromiumPath } from "./lib/chromium.ts";
 import { MARKETS } from "../lib/markets/markets.ts";
 
 const base = process.argv[2] ?? "http://127.0.0.1:3000";

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
-import { exited, stopGracefully, waitUntilServing } from "../../tests/support/server-process.ts";
+import { exited, stopGracefully, waitUntilServing } from "../../scripts/lib/server-process.ts";
 import type { RunningServer } from "./next-app.ts";
 
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");

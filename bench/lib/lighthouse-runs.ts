@@ -1,7 +1,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
 import type { Result } from "lighthouse";
-import { chromiumArgs, chromiumPath } from "../../tests/support/chromium.ts";
+import { chromiumArgs, chromiumPath } from "../../scripts/lib/chromium.ts";
 import { median } from "./stats.ts";
 
 export type Preset = "mobile" | "desktop";

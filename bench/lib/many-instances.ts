@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { freePort } from "../../tests/support/free-port.ts";
-import { startRedis } from "../../tests/support/redis-server.ts";
-import { copyStandalone, startStandalone, type StandaloneServer } from "../../tests/support/standalone-server.ts";
+import { freePort } from "../../scripts/lib/free-port.ts";
+import { startRedis } from "../../scripts/lib/redis-server.ts";
+import { copyStandalone, startStandalone, type StandaloneServer } from "../../scripts/lib/standalone-server.ts";
 import { LeadLedger, contactPass, warmUpContact, type ContactPass } from "./contact-load.ts";
 import { auditIds, type StoredLeadsCheck } from "./stored-leads.ts";
 

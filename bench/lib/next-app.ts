@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
-import { exited, stopGracefully, waitUntilServing } from "../../tests/support/server-process.ts";
+import { exited, stopGracefully, waitUntilServing } from "../../scripts/lib/server-process.ts";
 import { sampleTreeRss } from "./proc.ts";
 
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");

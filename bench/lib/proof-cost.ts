@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import type { Challenge } from "altcha-lib/types";
-import { solveProof } from "../../tests/support/solve-proof.ts";
+import { solveProof } from "../../scripts/lib/solve-proof.ts";
 import { median } from "./stats.ts";
 
 export type ProofCost = {

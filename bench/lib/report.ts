@@ -6,7 +6,7 @@ import type { BuildResult } from "./next-app.ts";
 import type { ProofCost } from "./proof-cost.ts";
 import type { StoredLeadsCheck } from "./stored-leads.ts";
 import type { DayOfVisits, VisitPass } from "./visit-load.ts";
-import type { PageWeight } from "../../tests/support/page-weight.ts";
+import type { PageWeight } from "../../scripts/lib/page-weight.ts";
 
 export type BenchResults = {
   date: string;

@@ -9,7 +9,7 @@ import {
   UTM_PARAMS,
 } from "../../lib/attribution/campaign-touch";
 import { readDataset } from "../support/dataset-file";
-import { E2E_HOSTS } from "../support/e2e-hosts";
+import { E2E_HOSTS } from "../../scripts/lib/e2e-hosts";
 import { interceptMeta } from "../support/fake-meta-pixel";
 import { asNewClient, fillContactForm } from "../support/contact-form-fill";
 

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { asNewClient, fillContactForm } from "../support/contact-form-fill";
 import { editDocument, readDataset, writeDataset, E2E_DATASET } from "../support/dataset-file";
-import { E2E_HOSTS, E2E_SITE_URLS } from "../support/e2e-hosts";
+import { E2E_HOSTS, E2E_SITE_URLS } from "../../scripts/lib/e2e-hosts";
 import { watchLayoutShifts } from "../support/layout-shifts";
 import { revalidateWebhook as webhook } from "../support/revalidate-webhook";
 

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { seedLanding } from "../support/seed";
 import { consentAnswer } from "../support/consent-answer";
-import { E2E_HOSTS } from "../support/e2e-hosts";
+import { E2E_HOSTS } from "../../scripts/lib/e2e-hosts";
 import { E2E_PIXEL_ID, interceptMeta } from "../support/fake-meta-pixel";
 import { asNewClient, fillContactForm } from "../support/contact-form-fill";
 

@@ -4,11 +4,11 @@ import { randomUUID } from "node:crypto";
 import { contactRequestSchema } from "../../lib/contact/contact-schema";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { validContactRequest } from "../support/contact-request";
-import { E2E_HOSTS } from "../support/e2e-hosts";
+import { E2E_HOSTS } from "../../scripts/lib/e2e-hosts";
 import { EMAILS } from "../support/emails";
 import { seedLanding } from "../support/seed";
 import { asNewClient, fillContactForm, type FormValues } from "../support/contact-form-fill";
-import { proofFrom } from "../support/solve-proof";
+import { proofFrom } from "../../scripts/lib/solve-proof";
 
 // What a visitor meets filling the form, in each market: the phone checked as typed, the line under the disabled
 // button, each failure in its own words, the confirmation that stays, and what screen readers hear.

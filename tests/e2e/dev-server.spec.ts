@@ -6,11 +6,11 @@ import { validContactRequest } from "../support/contact-request";
 import { watchCsp } from "../support/csp-violations";
 import { editDocument } from "../support/dataset-file";
 import { docFiles, readDoc, shellBlocks } from "../support/docs";
-import { E2E_PORTS } from "../support/e2e-hosts";
-import { stopProcessGroup, waitUntilServing } from "../support/server-process";
+import { E2E_PORTS } from "../../scripts/lib/e2e-hosts";
+import { stopProcessGroup, waitUntilServing } from "../../scripts/lib/server-process";
 import { readerShell, runShellBlock } from "../support/shell-block";
 import { guardTsconfig } from "../support/tsconfig-guard";
-import { proofFrom } from "../support/solve-proof";
+import { proofFrom } from "../../scripts/lib/solve-proof";
 
 // The README's start command (its `sh dev-server` block, run as written) as a newcomer runs it, on a port of their
 // choosing: it serves the site, content edits show on a plain reload, the site's absolute URLs name that port, a 404

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readDataset, writeDataset, E2E_DATASET } from "../support/dataset-file";
-import { E2E_HOSTS } from "../support/e2e-hosts";
+import { E2E_HOSTS } from "../../scripts/lib/e2e-hosts";
 import { readFileSync, writeFileSync } from "node:fs";
-import { E2E_SECRETS } from "../support/e2e-secrets";
+import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets";
 
 const DRAFT_TITLE = /^\[Borrador\]/;
 const SECRET = E2E_SECRETS.DRAFT_MODE_SECRET;

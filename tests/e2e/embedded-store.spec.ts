@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MARKETS } from "../../lib/markets/markets";
-import { E2E_PORTS } from "../support/e2e-hosts";
+import { E2E_PORTS } from "../../scripts/lib/e2e-hosts";
 import { fillContactForm } from "../support/contact-form-fill";
-import { E2E_SECRETS } from "../support/e2e-secrets";
+import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets";
 
 // Its own `npm start` (the standalone server) on a fresh database, so the test can stop it and read what it stored:
 // PGlite is single-process, and a lead only counts once it is on disk.

@@ -14,10 +14,10 @@ import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { validContactRequest } from "../support/contact-request";
 import { fillContactForm } from "../support/contact-form-fill";
-import { E2E_PORTS } from "../support/e2e-hosts";
-import { E2E_SECRETS } from "../support/e2e-secrets";
+import { E2E_PORTS } from "../../scripts/lib/e2e-hosts";
+import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets";
 import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
-import { copyStandalone, startStandalone, type StandaloneServer } from "../support/standalone-server";
+import { copyStandalone, startStandalone, type StandaloneServer } from "../../scripts/lib/standalone-server";
 
 const FLOOD_MS = 20_000;
 const WEBHOOK_SECRET = "flood-lead-webhook-secret-0123456789abcdef";

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { gzipSync } from "node:zlib";
-import { measurePageWeight } from "../support/page-weight";
-import { CAMPAIGN_PAGES } from "../support/seed-campaign-pages";
+import { measurePageWeight } from "../../scripts/lib/page-weight";
+import { CAMPAIGN_PAGES } from "../../scripts/lib/seed-campaign-pages";
 
 // An empty App Router page of the same packages loads ~132 KiB gzip (`npm run bench` measures it beside the site);
 // the site's own first-load code (with the visit beacon) stays under 9 KiB on top. What a visitor only needs once they

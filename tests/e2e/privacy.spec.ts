@@ -5,7 +5,7 @@ import { MARKETS, type Market } from "../../lib/markets/markets";
 import { consentCookieName, META_PIXEL_SCRIPT } from "../../lib/consent/consent-cookie";
 import { editDocument, readDataset } from "../support/dataset-file";
 import { consentAnswer } from "../support/consent-answer";
-import { E2E_HOSTS } from "../support/e2e-hosts";
+import { E2E_HOSTS } from "../../scripts/lib/e2e-hosts";
 import { E2E_PIXEL_ID, interceptMeta, sentEvents } from "../support/fake-meta-pixel";
 import { watchLayoutShifts } from "../support/layout-shifts";
 import { revalidateWebhook as webhook } from "../support/revalidate-webhook";

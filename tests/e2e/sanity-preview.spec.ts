@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { readDataset, writeDataset } from "../support/dataset-file";
-import { E2E_HOSTS, SANITY_MODE } from "../support/e2e-hosts";
+import { E2E_HOSTS, SANITY_MODE } from "../../scripts/lib/e2e-hosts";
 
 const STEGA = /[\u200B-\u200D\uFEFF]/;
 /** The text as the page shows it in a preview: the invisible visual-editing markers around it allowed. */

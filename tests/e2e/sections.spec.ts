@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { editDocument } from "../support/dataset-file";
 import { watchLayoutShifts } from "../support/layout-shifts";
-import { E2E_HOSTS, SANITY_MODE } from "../support/e2e-hosts";
+import { E2E_HOSTS, SANITY_MODE } from "../../scripts/lib/e2e-hosts";
 import { revalidateWebhook } from "../support/revalidate-webhook";
 import { seedLanding } from "../support/seed";
 import { fillContactForm } from "../support/contact-form-fill";

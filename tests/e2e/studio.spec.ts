@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { MARKETS, MARKET_NAMES } from "../../lib/markets/markets";
 import { watchCsp } from "../support/csp-violations";
-import { E2E_HOSTS, SANITY_MODE } from "../support/e2e-hosts";
+import { E2E_HOSTS, SANITY_MODE } from "../../scripts/lib/e2e-hosts";
 import { SANITY_EDITOR_TOKEN } from "../support/fake-sanity-api";
 import { describeProblems, htmlErrors } from "../support/html-checker";
 

@@ -4,10 +4,10 @@ import type { Results } from "../../lib/analytics/results";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { marketDay } from "../../lib/markets/time-zones";
 import { asNewClient, fillContactForm } from "../support/contact-form-fill";
-import { E2E_HOSTS } from "../support/e2e-hosts";
-import { E2E_SECRETS } from "../support/e2e-secrets";
+import { E2E_HOSTS } from "../../scripts/lib/e2e-hosts";
+import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets";
 import { interceptMeta } from "../support/fake-meta-pixel";
-import { CAMPAIGN_PAGES } from "../support/seed-campaign-pages";
+import { CAMPAIGN_PAGES } from "../../scripts/lib/seed-campaign-pages";
 
 /** A person's Chrome: the headless shell's own user agent says "HeadlessChrome", which the bot list drops. */
 const PERSON = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";

@@ -14,7 +14,7 @@ import type { Market } from "@/lib/markets/markets";
 import { connectRedis } from "@/lib/redis/redis-client";
 import { verifySignatureHeader } from "#edge/signed-request";
 import { captureLogs } from "../support/log-lines";
-import { startRedis, type TestRedis } from "../support/redis-server";
+import { startRedis, type TestRedis } from "../../scripts/lib/redis-server";
 import { sampleLead } from "../support/sample-lead";
 
 const T0 = Date.UTC(2026, 11, 1, 15, 0, 0);

@@ -10,7 +10,7 @@ import { createProofChallenge, verifyProof } from "@/lib/proof/proof-challenge";
 import { memorySpentProofs } from "@/lib/proof/spent-proofs";
 import { validContactRequest as valid } from "../support/contact-request";
 import { captureLogs } from "../support/log-lines";
-import { solveProof } from "../support/solve-proof";
+import { solveProof } from "../../scripts/lib/solve-proof";
 import { emptyDatabase } from "../support/empty-database";
 
 // The route's wiring with the default limits (5 a minute per client, 20 per /48, a ceiling of 100 a minute), the

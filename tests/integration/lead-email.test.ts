@@ -14,7 +14,7 @@ import { MARKETS, type Market } from "@/lib/markets/markets";
 import { connectRedis } from "@/lib/redis/redis-client";
 import { readDoc } from "../support/docs";
 import { captureLogs, type CapturedLogs } from "../support/log-lines";
-import { startRedis, type TestRedis } from "../support/redis-server";
+import { startRedis, type TestRedis } from "../../scripts/lib/redis-server";
 import { sampleLead } from "../support/sample-lead";
 import { seedLandingContent } from "../support/seed-landing-content";
 

@@ -18,9 +18,9 @@ import {
 } from "#edge/signed-request";
 import { startFakeGraphApi, type FakeGraphApi } from "../support/fake-graph-api";
 import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
-import { freePort } from "../support/free-port";
+import { freePort } from "../../scripts/lib/free-port";
 import { validContactRequest } from "../support/contact-request";
-import { solveProof } from "../support/solve-proof";
+import { solveProof } from "../../scripts/lib/solve-proof";
 
 /**
  * The meta-conversion Edge Function, run for real under Deno (node_modules/.bin/deno), against the Supabase

@@ -16,7 +16,7 @@ import { beforeExit, runExitHooks } from "@/lib/health/exit-hooks";
 import { emptyDatabase } from "../support/empty-database";
 import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
 import { postgresAvailable, startPostgres } from "../support/postgres-server";
-import { startRedis, type TestRedis } from "../support/redis-server";
+import { startRedis, type TestRedis } from "../../scripts/lib/redis-server";
 import { sampleLead } from "../support/sample-lead";
 
 const slice = (overrides: Partial<Slice> = {}): Slice => ({

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
 import { captureLogs } from "../support/log-lines";
 import { recordSpans } from "../support/span-recorder";
-import { startRedis, type TestRedis } from "../support/redis-server";
+import { startRedis, type TestRedis } from "../../scripts/lib/redis-server";
 
 const ANON_KEY = "readiness-anon-key";
 const holder = globalThis as {

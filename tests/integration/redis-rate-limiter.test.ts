@@ -3,7 +3,7 @@ import { captureLogs } from "../support/log-lines";
 import type { Redis } from "ioredis";
 import { RedisRateLimiter, type RateLimits } from "@/lib/contact/rate-limiter";
 import { connectRedis } from "@/lib/redis/redis-client";
-import { startRedis, type TestRedis } from "../support/redis-server";
+import { startRedis, type TestRedis } from "../../scripts/lib/redis-server";
 
 // Two limiters on two connections stand for two server instances sharing one Redis.
 describe("the Redis rate limiter", () => {

@@ -15,7 +15,7 @@ import type { Lead, LeadsStore } from "@/lib/contact/leads-store-contract";
 import { readServerEnv } from "@/lib/env/env";
 import { validContactRequest } from "../support/contact-request";
 import { readDoc } from "../support/docs";
-import { freePort } from "../support/free-port";
+import { freePort } from "../../scripts/lib/free-port";
 import { captureLogs, type CapturedLogs } from "../support/log-lines";
 import { sampleLead } from "../support/sample-lead";
 

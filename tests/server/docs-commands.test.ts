@@ -2,8 +2,8 @@ import { expect, test } from "vitest";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { docFiles, readDoc, shellBlocks, type ShellBlock } from "../support/docs";
-import { E2E_PORTS } from "../support/e2e-hosts";
-import { exited, stopProcessGroup } from "../support/server-process";
+import { E2E_PORTS } from "../../scripts/lib/e2e-hosts";
+import { exited, stopProcessGroup } from "../../scripts/lib/server-process";
 import { readerShell, runShellBlock } from "../support/shell-block";
 import { guardTsconfig } from "../support/tsconfig-guard";
 

@@ -10,9 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SHUTDOWN_DEADLINE_MS } from "@/lib/health/shutdown-deadline";
 import { validContactRequest } from "../support/contact-request";
-import { E2E_PORTS } from "../support/e2e-hosts";
+import { E2E_PORTS } from "../../scripts/lib/e2e-hosts";
 import { emptyDatabaseDir } from "../support/empty-database";
-import { exited } from "../support/server-process";
+import { exited } from "../../scripts/lib/server-process";
 
 // SIGTERM while many submissions are in flight: the server stops accepting, finishes what it took, then closes
 // the embedded database. Every lead answered 201 must be on disk after a restart.

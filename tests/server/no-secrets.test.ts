@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { E2E_SECRETS } from "../support/e2e-secrets";
+import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets";
 
 // The dummy server secrets scripts/build-for-e2e.mjs exports while building the app these tests run against.
 const SECRETS = {

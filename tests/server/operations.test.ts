@@ -11,12 +11,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SIGNATURE_HEADER, verifySignatureHeader } from "#edge/signed-request";
 import { validContactRequest } from "../support/contact-request";
-import { E2E_PORTS } from "../support/e2e-hosts";
+import { E2E_PORTS } from "../../scripts/lib/e2e-hosts";
 import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
-import { freePort } from "../support/free-port";
-import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "../support/otlp-receiver";
-import { copyStandalone, startStandalone, type StandaloneServer } from "../support/standalone-server";
-import { E2E_SECRETS } from "../support/e2e-secrets";
+import { freePort } from "../../scripts/lib/free-port";
+import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "../../scripts/lib/otlp-receiver";
+import { copyStandalone, startStandalone, type StandaloneServer } from "../../scripts/lib/standalone-server";
+import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets";
 import type { LogLine } from "../support/log-lines";
 
 const ANON_KEY = "operations-anon-key";

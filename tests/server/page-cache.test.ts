@@ -12,20 +12,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { lead } from "../../bench/lib/contact-load";
 import { editDocument, readDataset, writeDataset } from "../support/dataset-file";
-import { SANITY_MODE } from "../support/e2e-hosts";
-import { E2E_SECRETS } from "../support/e2e-secrets";
+import { SANITY_MODE } from "../../scripts/lib/e2e-hosts";
+import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets";
 import { emptyDatabaseDir } from "../support/empty-database";
 import { startFakeSanityApi, type FakeSanityApi } from "../support/fake-sanity-api";
 import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
-import { freePort } from "../support/free-port";
-import { startRedis, type TestRedis } from "../support/redis-server";
-import { proofFrom } from "../support/solve-proof";
+import { freePort } from "../../scripts/lib/free-port";
+import { startRedis, type TestRedis } from "../../scripts/lib/redis-server";
+import { proofFrom } from "../../scripts/lib/solve-proof";
 import {
   copyStandalone,
   startExpectingRefusal,
   startStandalone,
   type StandaloneServer,
-} from "../support/standalone-server";
+} from "../../scripts/lib/standalone-server";
 
 vi.setConfig({ testTimeout: 120_000 });
 

@@ -3,8 +3,8 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { E2E_PORTS } from "../support/e2e-hosts";
-import { exitedWithin } from "../support/server-process";
+import { E2E_PORTS } from "../../scripts/lib/e2e-hosts";
+import { exitedWithin } from "../../scripts/lib/server-process";
 
 // A production server or build started as an operator would, missing what it needs: it must stop, non-zero,
 // with one line saying what to set — never fall back silently to the development defaults.

@@ -3,7 +3,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { editDocument } from "../support/dataset-file";
-import { E2E_PORTS } from "../support/e2e-hosts";
+import { E2E_PORTS } from "../../scripts/lib/e2e-hosts";
 import { serverEnv } from "../support/e2e-servers";
 import { httpRequest, type HttpRequest } from "../support/http-request";
 import { revalidateWebhook as webhook } from "../support/revalidate-webhook";

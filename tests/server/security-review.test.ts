@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readDataset, writeDataset } from "../support/dataset-file";
-import { E2E_HOSTS, E2E_PORTS, SANITY_MODE } from "../support/e2e-hosts";
-import { E2E_SECRETS } from "../support/e2e-secrets";
+import { E2E_HOSTS, E2E_PORTS, SANITY_MODE } from "../../scripts/lib/e2e-hosts";
+import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets";
 import { emptyDatabaseDir } from "../support/empty-database";
 import { httpRequest } from "../support/http-request";
-import { stopGracefully, waitUntilServing } from "../support/server-process";
+import { stopGracefully, waitUntilServing } from "../../scripts/lib/server-process";
 
 // The embedded and Sanity-mode servers of the e2e build (tests/server/global-setup.ts).
 const SITE = E2E_HOSTS.embedded;

@@ -1,7 +1,7 @@
 // The embedded dataset's images, as the production server answers them (the e2e build's embedded server).
 import { readdirSync } from "node:fs";
 import { expect, test } from "vitest";
-import { E2E_HOSTS } from "../support/e2e-hosts";
+import { E2E_HOSTS } from "../../scripts/lib/e2e-hosts";
 
 test("an SVG of the seed, opened on its own, may load and run nothing: default-src 'none' and a sandbox", async () => {
   const svg = readdirSync("studio/seed/images").find((file) => file.endsWith(".svg"))!;

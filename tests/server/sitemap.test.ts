@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { validateXML } from "xmllint-wasm";
 import { MARKETS } from "../../lib/markets/markets";
-import { E2E_HOSTS, E2E_SITE_URLS } from "../support/e2e-hosts";
+import { E2E_HOSTS, E2E_SITE_URLS } from "../../scripts/lib/e2e-hosts";
 import { httpRequest } from "../support/http-request";
 
 // The embedded server of the e2e build (tests/server/global-setup.ts).

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { SANITY_MODE } from "../support/e2e-hosts";
+import { SANITY_MODE } from "../../scripts/lib/e2e-hosts";
 
 // A string of the Studio's own code (its structure tool's history inspector), in the chunks of any build that runs it.
 const STUDIO_MARKER = "sanity/structure/history";

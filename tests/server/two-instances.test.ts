@@ -8,16 +8,16 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { lead } from "../../bench/lib/contact-load";
-import { E2E_PORTS } from "../support/e2e-hosts";
+import { E2E_PORTS } from "../../scripts/lib/e2e-hosts";
 import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
-import { startRedis, type TestRedis } from "../support/redis-server";
+import { startRedis, type TestRedis } from "../../scripts/lib/redis-server";
 import {
   copyStandalone,
   startExpectingRefusal,
   startStandalone,
   type StandaloneServer,
-} from "../support/standalone-server";
-import { proofFrom } from "../support/solve-proof";
+} from "../../scripts/lib/standalone-server";
+import { proofFrom } from "../../scripts/lib/solve-proof";
 
 const LIMIT = 4;
 

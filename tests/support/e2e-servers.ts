@@ -1,7 +1,7 @@
 // The servers of the browser tests, which tests/support/serve-e2e-workers.ts starts for Playwright
 // (playwright.config.ts); the server tests in Vitest start one worker's the same way (tests/server/global-setup.ts).
-import { e2eDataDir, e2eHosts, e2ePorts, sanityMode } from "./e2e-hosts.ts";
-import { E2E_SECRETS } from "./e2e-secrets.ts";
+import { e2eDataDir, e2eHosts, e2ePorts, sanityMode } from "../../scripts/lib/e2e-hosts.ts";
+import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets.ts";
 
 /** A command that serves until stopped, ready once `url` answers 200. */
 export type E2eServer = {

@@ -1,5 +1,5 @@
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
-import { E2E_SECRETS } from "./e2e-secrets";
+import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets";
 
 /** The test servers' webhook secret (playwright.config.ts). */
 export const REVALIDATE_SECRET: string = E2E_SECRETS.SANITY_REVALIDATE_SECRET;

@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { emptyDatabaseDir } from "./empty-database.ts";
-import { copyStandalone } from "./standalone-server.ts";
+import { copyStandalone } from "../../scripts/lib/standalone-server.ts";
 
 const [distDir, dataDir] = process.argv.slice(2);
 if (!distDir || !dataDir) throw new Error("usage: serve-e2e-build.ts <distDir> <dataDir>");
