@@ -8,9 +8,8 @@
 import { execSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { E2E_HOSTS, E2E_PORTS, SANITY_MODE } from "./lib/e2e-hosts.ts";
+import { E2E_HOSTS, E2E_PIXEL_ID, E2E_PORTS, SANITY_MODE } from "./lib/e2e-hosts.ts";
 import { E2E_SECRETS } from "./lib/e2e-secrets.ts";
-import { E2E_PIXEL_ID } from "../tests/support/fake-meta-pixel.ts";
 
 execSync("NEXT_TELEMETRY_DISABLED=1 next build", {
   stdio: "inherit",

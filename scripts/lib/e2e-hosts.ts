@@ -70,6 +70,9 @@ export const E2E_READY_PORT = root + PORTS_PER_WORKER - 1;
 export const E2E_HOSTS = e2eHosts(E2E_WORKER);
 export const SANITY_MODE = sanityMode(E2E_WORKER);
 
+/** The pixel id the browser-test build carries, so every page test runs with the consent banner in place. */
+export const E2E_PIXEL_ID = "1234567890";
+
 /**
  * The origins the two builds were made for (NEXT_PUBLIC_SITE_URL, inlined at build time: canonical links, hreflang,
  * the sitemap): worker 0's servers. Every worker's copy of a build names these.

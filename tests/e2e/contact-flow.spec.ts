@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { seedLanding } from "../support/seed";
 import { consentAnswer } from "../support/consent-answer";
-import { E2E_HOSTS } from "../../scripts/lib/e2e-hosts";
-import { E2E_PIXEL_ID, interceptMeta } from "../support/fake-meta-pixel";
+import { E2E_HOSTS, E2E_PIXEL_ID } from "../../scripts/lib/e2e-hosts";
+import { interceptMeta } from "../support/fake-meta-pixel";
 import { asNewClient, fillContactForm } from "../support/contact-form-fill";
 
 const SUBMIT: Record<Market, string> = { mx: "Enviar solicitud", br: "Enviar solicitação", ar: "Enviar solicitud" };

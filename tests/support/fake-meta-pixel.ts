@@ -1,8 +1,5 @@
 import type { Page, Request } from "@playwright/test";
 
-/** The pixel id the browser-test build carries, so every page test runs with the consent banner in place. */
-export const E2E_PIXEL_ID = "1234567890";
-
 /**
  * A stand-in for Meta's fbevents.js, served by route interception (Meta is unreachable here). It does what Meta
  * documents for the library: replays the calls `fbq` queued before it loaded, holds events while consent is
