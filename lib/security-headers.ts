@@ -49,7 +49,7 @@ export function landingCsp({ dev, sanityProjectId, metaPixel, studioOrigin }: Op
       ...(metaPixel ? ["https://www.facebook.com", "https://connect.facebook.net"] : []),
       ...(dev ? ["ws:"] : []),
     ],
-    // The contact form's proof of work runs in a worker script of ours (lib/proof/), never a blob: or data: one.
+    // The contact form's proof of work runs in a worker script of ours (lib/proof-of-work/), never a blob: or data: one.
     "worker-src": ["'self'"],
     "frame-ancestors": ["'self'", ...(studioOrigin ? [studioOrigin] : [])],
     "base-uri": ["'self'"],

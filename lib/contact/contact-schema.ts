@@ -77,7 +77,7 @@ const requestSchema = z.strictObject({
   attribution: z.unknown().optional(),
   noticeVersion: z.unknown().optional(),
   /**
-   * The solved proof-of-work challenge (lib/proof/): checked by the route, and a bad one holds the lead, never refuses
+   * The solved proof-of-work challenge (lib/proof-of-work/): checked by the route, and a bad one holds the lead, never refuses
    * it.
    */
   proof: z.unknown().optional(),

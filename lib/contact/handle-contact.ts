@@ -13,7 +13,7 @@ import type { Market } from "../markets/markets";
 import { metaBrowserIds } from "../meta/browser-ids";
 import type { LeadVisit } from "../meta/conversion-reporter";
 import { inSpan } from "../telemetry/spans";
-import type { ProofVerdict } from "../proof/proof-challenge";
+import type { ProofVerdict } from "../proof-of-work/proof-challenge";
 import type { HeldReason } from "./held-reasons";
 import type { RateDecision, RateLimiter } from "./rate-limiter";
 import {

@@ -1,4 +1,4 @@
-import { PROOF_FAILURES } from "../proof/proof-settings";
+import { PROOF_FAILURES } from "../proof-of-work/proof-settings";
 
 /**
  * Why a stored lead got no sales alert of its own and no conversion (the `held_reason` column): its proof of work

@@ -56,7 +56,7 @@ const countVariables = {
   RESULTS_READ_TOKEN: optional,
 };
 
-/** Proof of work: what each lead costs the browser that sends it (see lib/proof/). */
+/** Proof of work: what each lead costs the browser that sends it (see lib/proof-of-work/). */
 const proofVariables = {
   /** Signs the form's proof-of-work challenges; a production server needs one of 32 characters or more. */
   CONTACT_PROOF_SECRET: optional,

@@ -7,8 +7,8 @@ import { insertAsAnon, type LeadRow } from "@/lib/contact/migrations";
 import { MARKETS } from "@/lib/markets/markets";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
 import { SupabaseLeadsStore } from "@/lib/contact/supabase-leads-store";
-import { createProofChallenge, verifyProof } from "@/lib/proof/proof-challenge";
-import { memorySpentProofs } from "@/lib/proof/spent-proofs";
+import { createProofChallenge, verifyProof } from "@/lib/proof-of-work/proof-challenge";
+import { memorySpentProofs } from "@/lib/proof-of-work/spent-proofs";
 import { CONVERSION_CALL_TIMEOUT_MS, META_TIMEOUT_MS } from "#edge/deadlines";
 import {
   SIGNATURE_HEADER,

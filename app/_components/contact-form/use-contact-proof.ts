@@ -1,13 +1,13 @@
 "use client";
 
 import { useCallback, useRef } from "react";
-import type { SolvedProof } from "@/lib/proof/browser-proof";
-import { PROOF_WAIT_MS } from "@/lib/proof/proof-settings";
+import type { SolvedProof } from "@/lib/proof-of-work/browser-proof";
+import { PROOF_WAIT_MS } from "@/lib/proof-of-work/proof-settings";
 
 /** A proof this close to expiring is not sent: a fresh one is solved instead. */
 const EXPIRY_MARGIN_MS = 60_000;
 
-const solve = () => import("@/lib/proof/browser-proof").then(({ solveBrowserProof }) => solveBrowserProof());
+const solve = () => import("@/lib/proof-of-work/browser-proof").then(({ solveBrowserProof }) => solveBrowserProof());
 
 /**
  * The form's proof of work: `start()` on the visitor's first interaction fetches and solves a challenge while they

@@ -9,7 +9,7 @@ import { confirmLead, leadFollowUp, submissionContent } from "@/lib/conversation
 import { ownHostHeader } from "@/lib/env/env";
 import { serverEnv } from "@/lib/env/server-env";
 import { reportLeadConversion } from "@/lib/meta/conversion-reporter";
-import { checkContactProof, contactLimiters } from "@/lib/proof/contact-proof";
+import { checkContactProof, contactLimiters } from "@/lib/proof-of-work/contact-proof";
 import { observedRequest } from "@/lib/telemetry/observed-request";
 import { inSpan } from "@/lib/telemetry/spans";
 

@@ -5,7 +5,7 @@ import { getRateLimiter } from "@/lib/contact/rate-limiter";
 import { clientAddress } from "@/lib/http/client-ip";
 import { ownHostHeader } from "@/lib/env/env";
 import { serverEnv } from "@/lib/env/server-env";
-import { issueContactChallenge } from "@/lib/proof/contact-proof";
+import { issueContactChallenge } from "@/lib/proof-of-work/contact-proof";
 import { observedRequest } from "@/lib/telemetry/observed-request";
 
 export const runtime = "nodejs";

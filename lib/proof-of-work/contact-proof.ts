@@ -21,7 +21,7 @@ function spendProof(env: ServerEnv): SpendProof {
   return (holder.__spendProof ??= env.REDIS_URL ? redisSpentProofs(sharedRedis(env.REDIS_URL)) : memorySpentProofs());
 }
 
-/** A challenge for the form (see lib/proof/proof-challenge.ts). */
+/** A challenge for the form (see lib/proof-of-work/proof-challenge.ts). */
 export function issueContactChallenge() {
   const env = serverEnv();
   return createProofChallenge({ secret: proofSecret(env), site: env.NEXT_PUBLIC_SITE_URL });
