@@ -1,5 +1,5 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
-import { WEEKDAYS } from "../lib/content/follow-up";
+import { WEEKDAYS } from "../lib/content/follow-up-content";
 import { paragraph, text, toConfirmField } from "./fields";
 
 const WEEKDAY_TITLES = { mon: "Mon", tue: "Tue", wed: "Wed", thu: "Thu", fri: "Fri", sat: "Sat", sun: "Sun" };

@@ -1,5 +1,5 @@
-import type { FollowUpContent } from "@/lib/content/follow-up";
-import type { FollowUp } from "@/lib/conversation/follow-up";
+import type { FollowUpContent } from "@/lib/content/follow-up-content";
+import type { FollowUp } from "@/lib/conversation/next-steps";
 
 /** The follow-up fields of the contact route's 201 answer; each absent when the market's content has none. */
 export type ConfirmationDetails = Partial<Pick<FollowUp, "reference" | "contactTime" | "bookingUrl" | "whatsappUrl">>;

@@ -1,7 +1,7 @@
 import { CLICK_ID_PARAMS, UTM_PARAMS, type Touch } from "../attribution/campaign-touch";
 import type { Lead } from "../contact/leads-store-contract";
 import { mailtoLink } from "./mailto-link";
-import type { FollowUp } from "../conversation/follow-up";
+import type { FollowUp } from "../conversation/next-steps";
 import type { Volume } from "../leads/options";
 import { MARKET_BY_CODE, MARKET_LOCALES, type Market } from "../markets/markets";
 import { COPY, type Copy } from "./sales-email-copy";

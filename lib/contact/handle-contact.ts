@@ -3,7 +3,7 @@ import { cleanAttribution, withoutClickIds } from "../attribution/campaign-touch
 import { noticeVersion } from "../consent/consent-cookie";
 import { allowsTracking, type ConsentState } from "#edge/consent-state";
 import { contactRequestSchema, fieldErrors } from "./contact-schema";
-import type { FollowUp, FollowUpLead } from "../conversation/follow-up";
+import type { FollowUp, FollowUpLead } from "../conversation/next-steps";
 import { readCappedBody } from "#edge/capped-body";
 import { clientAddress } from "../http/client-ip";
 import { log } from "../logging/logger";

@@ -4,7 +4,7 @@ import { contactSchema, volumeLabelsFit } from "./contact-content";
 import { optionalText, portableText, short, text } from "./content-fields";
 import { sectionSchema } from "../../sections/section-types";
 import { PHONE_PREFIXES } from "../leads/options";
-import { followUpSchema } from "./follow-up";
+import { followUpSchema } from "./follow-up-content";
 import { estimateSavings } from "../savings/estimate";
 import { MARKETS, MARKET_CURRENCIES, MARKET_LOCALES, isMarket, type Market } from "../markets/markets";
 import type { LANDING_QUERY_RESULT } from "./sanity.types";

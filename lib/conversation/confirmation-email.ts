@@ -1,9 +1,9 @@
 import { fill } from "../contact/form-messages";
 import type { Lead } from "../contact/leads-store-contract";
 import type { LandingContent } from "../content/landing-content";
-import type { FollowUpContent } from "../content/follow-up";
+import type { FollowUpContent } from "../content/follow-up-content";
 import { volumeOptionLabels } from "../content/volume-labels";
-import type { FollowUp } from "./follow-up";
+import type { FollowUp } from "./next-steps";
 
 /**
  * The email a lead receives after sending the form, in the market's words (the follow-up content): the reference,

@@ -1,4 +1,4 @@
-import { WEEKDAYS, minutesOf, type Weekday } from "../content/follow-up";
+import { WEEKDAYS, minutesOf, type Weekday } from "../content/follow-up-content";
 
 /**
  * When sales promises to call: `responseHours` business hours after the lead arrived, counted only while the sales

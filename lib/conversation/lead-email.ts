@@ -10,7 +10,7 @@ import { connectRedis } from "../redis/redis-client";
 import { inSpan, markActiveSpanFailed } from "../telemetry/spans";
 import { bookingLink } from "./contact-links";
 import { confirmationEmail } from "./confirmation-email";
-import type { FollowUp } from "./follow-up";
+import type { FollowUp } from "./next-steps";
 import { memoryLimits, redisLimits, type LeadEmailLimits } from "./send-limits";
 
 /** How the confirmation goes out: SMTP (the sales alert's server), its own sender, and the shared limits. */

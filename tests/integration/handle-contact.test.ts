@@ -12,7 +12,7 @@ import {
   type LeadsStore,
 } from "@/lib/contact/leads-store-contract";
 import type { LeadVisit } from "@/lib/meta/conversion-reporter";
-import { followUpFor } from "@/lib/conversation/follow-up";
+import { followUpFor } from "@/lib/conversation/next-steps";
 import { leadReference } from "@/lib/conversation/reference";
 import { validContactRequest as valid } from "../support/contact-request";
 import { seedLandingContent } from "../support/seed-landing-content";

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Lead } from "@/lib/contact/leads-store-contract";
 import type { LandingContent } from "@/lib/content/landing-content";
 import { readServerEnv } from "@/lib/env/env";
-import { followUpFor } from "@/lib/conversation/follow-up";
+import { followUpFor } from "@/lib/conversation/next-steps";
 import { leadEmailSettings, sendLeadConfirmation, type LeadEmailSettings } from "@/lib/conversation/lead-email";
 import { memoryLimits, redisLimits, SUPPRESSION_SET, type LeadEmailLimits } from "@/lib/conversation/send-limits";
 import { MARKETS, type Market } from "@/lib/markets/markets";

@@ -5,7 +5,7 @@ import { getLeadsStore } from "@/lib/contact/leads-store";
 import { alertSales } from "@/lib/alerts/sales-alerts";
 import { recordHeldLead, sendDueSummaries } from "@/lib/alerts/intake-summary";
 import { askConsentFor, consentState } from "@/lib/consent/tracking-consent";
-import { confirmLead, leadFollowUp, submissionContent } from "@/lib/conversation/lead-follow-up";
+import { confirmLead, leadFollowUp, submissionContent } from "@/lib/conversation/confirm-lead";
 import { ownHostHeader } from "@/lib/env/env";
 import { serverEnv } from "@/lib/env/server-env";
 import { reportLeadConversion } from "@/lib/meta/conversion-reporter";

@@ -1,7 +1,7 @@
 import "server-only";
 import { fill } from "../contact/form-messages";
 import type { Lead } from "../contact/leads-store-contract";
-import type { FollowUpContent } from "../content/follow-up";
+import type { FollowUpContent } from "../content/follow-up-content";
 import { MARKET_LOCALES, type Market } from "../markets/markets";
 import { bookingLink, whatsappChatLink } from "./contact-links";
 import { contactPromise } from "./contact-time";

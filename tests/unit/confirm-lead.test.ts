@@ -6,7 +6,7 @@ import { seedLandingContent } from "../support/seed-landing-content";
 // The content source is counted, not replaced in behaviour: it answers with the seed's validated content.
 const getLanding = vi.hoisted(() => vi.fn());
 vi.mock("@/lib/content/landing-source", () => ({ getLanding }));
-const { leadFollowUp, submissionContent } = await import("@/lib/conversation/lead-follow-up");
+const { leadFollowUp, submissionContent } = await import("@/lib/conversation/confirm-lead");
 
 const lead = { id: "6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b", market: "mx" as Market, contact: "Ana", email: "a@b.mx" };
 /** Monday 9 November 2026, 10:00 in Mexico City. */

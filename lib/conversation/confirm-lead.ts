@@ -6,7 +6,7 @@ import { leadEmailOff } from "../env/env";
 import { serverEnv } from "../env/server-env";
 import { log } from "../logging/logger";
 import type { Market } from "../markets/markets";
-import { followUpFor, type FollowUp, type FollowUpLead } from "./follow-up";
+import { followUpFor, type FollowUp, type FollowUpLead } from "./next-steps";
 import { leadEmailSettings, sendLeadConfirmation } from "./lead-email";
 
 export type ContentRead = (market: Market) => Promise<LandingContent>;

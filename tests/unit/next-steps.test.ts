@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { followUpFor } from "@/lib/conversation/follow-up";
+import { followUpFor } from "@/lib/conversation/next-steps";
 import { leadReference } from "@/lib/conversation/reference";
 import type { Market } from "@/lib/markets/markets";
 import { seedLandingContent } from "../support/seed-landing-content";
