@@ -1,7 +1,7 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
 import { BENEFIT_ICONS } from "../lib/content/benefit-icons";
 import { COPY_LIMITS, limitMessage } from "../lib/content/copy-limits";
-import { portableText, text } from "./fields";
+import { portableTextField, textField } from "./fields";
 
 export const benefitCard = defineType({
   name: "benefitCard",
@@ -15,7 +15,7 @@ export const benefitCard = defineType({
       options: { list: [...BENEFIT_ICONS], layout: "radio" },
       validation: (r) => r.required(),
     }),
-    text("title", "Title", "The card's heading.", "cardTitle"),
+    textField("title", "Title", "The card's heading.", "cardTitle"),
     defineField({
       name: "claim",
       title: "Claim",
@@ -31,7 +31,7 @@ export const benefitCard = defineType({
       type: "text",
       rows: 3,
     }),
-    portableText("body", "Body", "The card's text."),
+    portableTextField("body", "Body", "The card's text."),
   ],
   preview: { select: { title: "title", subtitle: "icon" } },
 });
@@ -41,7 +41,7 @@ export const benefits = defineType({
   title: "Benefits",
   type: "object",
   fields: [
-    text("title", "Title", "Heading of the benefits section.", "sectionTitle"),
+    textField("title", "Title", "Heading of the benefits section.", "sectionTitle"),
     defineField({
       name: "cards",
       title: "Cards",

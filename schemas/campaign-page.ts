@@ -1,6 +1,6 @@
 import { defineArrayMember, defineField, defineType, type SlugValidationContext } from "sanity";
 import { sectionTypes } from "./sections";
-import { portableText } from "./fields";
+import { portableTextField } from "./fields";
 import { campaignDocumentProblems, NOTHING_OVERRIDDEN } from "../lib/campaign/campaign-document-rules";
 import { campaignContentSchema, overriddenFields } from "../lib/campaign/campaign-content";
 import { CAMPAIGN_SLUG_RULE, isCampaignSlug, slugify } from "../lib/campaign/campaign-slug";
@@ -62,7 +62,7 @@ export const campaignPage = defineType({
       group: "page",
       fields: [
         defineField({ name: "title", title: "Title", type: "string" }),
-        { ...portableText("body", "Body", "The paragraph under the headline."), validation: undefined },
+        { ...portableTextField("body", "Body", "The paragraph under the headline."), validation: undefined },
         defineField({ name: "cta", title: "Call to action", type: "string" }),
         defineField({
           name: "defaultAmount",

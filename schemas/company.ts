@@ -1,5 +1,5 @@
 import { defineField, defineType } from "sanity";
-import { text, toConfirmField } from "./fields";
+import { textField, toConfirmField } from "./fields";
 
 export const company = defineType({
   name: "company",
@@ -8,22 +8,22 @@ export const company = defineType({
     "The legal entity behind this market's site: in the footer, the regulation section and what search engines read.",
   type: "object",
   fields: [
-    text("legalName", "Legal name", "As registered, e.g. “Puente Pagos México, S.A.P.I. de C.V.”."),
-    text("taxIdLabel", "Tax id name", "“RFC”, “CNPJ” or “CUIT”."),
-    text("taxId", "Tax id", "As registered."),
+    textField("legalName", "Legal name", "As registered, e.g. “Puente Pagos México, S.A.P.I. de C.V.”."),
+    textField("taxIdLabel", "Tax id name", "“RFC”, “CNPJ” or “CUIT”."),
+    textField("taxId", "Tax id", "As registered."),
     defineField({
       name: "address",
       title: "Registered address",
       type: "object",
       fields: [
-        text(
+        textField(
           "streetAddress",
           "Street and number",
           "With floor or suite, and the neighbourhood where it is part of the address.",
         ),
-        text("postalCode", "Postal code", "C.P., CEP or CPA."),
-        text("addressLocality", "City", "e.g. “Ciudad de México”, “São Paulo”, “Buenos Aires”."),
-        text("addressRegion", "State or province", "e.g. “CDMX”, “SP”, “CABA”."),
+        textField("postalCode", "Postal code", "C.P., CEP or CPA."),
+        textField("addressLocality", "City", "e.g. “Ciudad de México”, “São Paulo”, “Buenos Aires”."),
+        textField("addressRegion", "State or province", "e.g. “CDMX”, “SP”, “CABA”."),
       ],
       validation: (r) => r.required(),
     }),

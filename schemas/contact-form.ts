@@ -8,7 +8,7 @@ import {
   type SelectName,
 } from "../lib/leads/lead-fields";
 import { FORM_MESSAGE_KEYS, FORM_MESSAGES, type FormMessage } from "../lib/content/contact-messages";
-import { text } from "./fields";
+import { textField } from "./fields";
 import { optionListField, requireEveryValue } from "./option-list";
 import { tab } from "./tab-titles";
 
@@ -18,10 +18,10 @@ const labelled = (name: string, title: string, withPlaceholder: boolean) =>
     title,
     type: "object",
     fields: [
-      text("label", "Label", "Shown above the field.", "fieldLabel"),
+      textField("label", "Label", "Shown above the field.", "fieldLabel"),
       ...(withPlaceholder
         ? [
-            text(
+            textField(
               "placeholder",
               "Placeholder",
               "Hint inside the empty field (for lists, the first, unselectable entry).",
@@ -102,8 +102,8 @@ export const contactSection = defineType({
     tab("messages", "sending"),
   ],
   fields: [
-    { ...text("title", "Title", "Heading next to the form.", "sectionTitle"), group: "texts" },
-    { ...text("intro", "Intro", "Paragraph under the heading."), group: "texts" },
+    { ...textField("title", "Title", "Heading next to the form.", "sectionTitle"), group: "texts" },
+    { ...textField("intro", "Intro", "Paragraph under the heading."), group: "texts" },
     defineField({
       name: "fields",
       title: "Field labels",
@@ -115,7 +115,7 @@ export const contactSection = defineType({
     }),
     ...SELECT_NAMES.map((name) => ({ ...OPTION_LISTS[name], group: "options" })),
     {
-      ...text(
+      ...textField(
         "approxUpTo",
         "“Up to” equivalent",
         "After the first range; {amount} becomes the local amount, e.g. “hasta ≈ {amount}”.",
@@ -123,7 +123,7 @@ export const contactSection = defineType({
       group: "options",
     },
     {
-      ...text(
+      ...textField(
         "approxOver",
         "“Over” equivalent",
         "After the last range; {amount} becomes the local amount, e.g. “≈ {amount} o más”.",
@@ -134,7 +134,7 @@ export const contactSection = defineType({
     // document-level rule.
     ...FORM_MESSAGE_KEYS.map((name) => {
       const { title, description, group, limit }: FormMessage = FORM_MESSAGES[name];
-      return { ...text(name, title, description, limit), group };
+      return { ...textField(name, title, description, limit), group };
     }),
   ],
 });

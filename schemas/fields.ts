@@ -10,7 +10,7 @@ import { COPY_LIMITS, limitMessage, type CopyLimit } from "../lib/content/copy-l
  * Required copy. Short copy also warns as it nears its 360 px limit; past the limit the document-level rule (the
  * site's own contract) reports the error, so Studio and site refuse the same thing.
  */
-export const text = (name: string, title: string, description: string, limit?: CopyLimit) =>
+export const textField = (name: string, title: string, description: string, limit?: CopyLimit) =>
   defineField({
     name,
     title,
@@ -21,14 +21,14 @@ export const text = (name: string, title: string, description: string, limit?: C
   });
 
 /** Required copy that may run to a few sentences (a multi-line box in the Studio). */
-export const paragraph = (name: string, title: string, description: string) =>
+export const paragraphField = (name: string, title: string, description: string) =>
   defineField({ name, title, description, type: "text", rows: 3, validation: (r) => r.required() });
 
 /** Copy a marketer may leave out. */
-export const optionalParagraph = (name: string, title: string, description: string) =>
+export const optionalParagraphField = (name: string, title: string, description: string) =>
   defineField({ name, title, description, type: "text", rows: 2 });
 
-export const portableText = (name: string, title: string, description: string) =>
+export const portableTextField = (name: string, title: string, description: string) =>
   defineField({
     name,
     title,

@@ -1,12 +1,12 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
 import { WEEKDAYS } from "../lib/content/follow-up-content";
-import { paragraph, text, toConfirmField } from "./fields";
+import { paragraphField, textField, toConfirmField } from "./fields";
 
 const WEEKDAY_TITLES = { mon: "Mon", tue: "Tue", wed: "Wed", thu: "Thu", fri: "Fri", sat: "Sat", sun: "Sun" };
 
 /** Copy that the site fills in: the description names the placeholders it may hold (the site refuses any other). */
 const template = (name: string, title: string, description: string, placeholders: string) =>
-  text(name, title, `${description} Placeholders: ${placeholders}.`);
+  textField(name, title, `${description} Placeholders: ${placeholders}.`);
 
 /**
  * After the form: when sales calls back, the booking and WhatsApp links, the confirmation on the page and the email
@@ -34,10 +34,10 @@ export const followUp = defineType({
       options: { list: WEEKDAYS.map((value) => ({ value, title: WEEKDAY_TITLES[value] })), layout: "grid" },
       validation: (r) => r.required().min(1),
     }),
-    { ...text("opens", "Opens", "24-hour clock, e.g. 09:00."), fieldset: "hours" },
-    { ...text("closes", "Closes", "24-hour clock, e.g. 18:00."), fieldset: "hours" },
+    { ...textField("opens", "Opens", "24-hour clock, e.g. 09:00."), fieldset: "hours" },
+    { ...textField("closes", "Closes", "24-hour clock, e.g. 18:00."), fieldset: "hours" },
     {
-      ...text(
+      ...textField(
         "timeZone",
         "Sales team's time zone",
         "e.g. America/Mexico_City, America/Sao_Paulo, America/Argentina/Buenos_Aires.",
@@ -95,7 +95,7 @@ export const followUp = defineType({
       fieldset: "links",
     }),
     {
-      ...paragraph(
+      ...paragraphField(
         "whatsappBefore",
         "WhatsApp message, before sending the form",
         "Written in the chat box for the visitor.",
@@ -103,7 +103,7 @@ export const followUp = defineType({
       fieldset: "links",
     },
     {
-      ...text("whatsappBeforeLabel", "WhatsApp link beside the form", "e.g. “Escríbenos por WhatsApp”.", "submit"),
+      ...textField("whatsappBeforeLabel", "WhatsApp link beside the form", "e.g. “Escríbenos por WhatsApp”.", "submit"),
       fieldset: "links",
     },
     {
@@ -136,12 +136,12 @@ export const followUp = defineType({
       ),
       fieldset: "page",
     },
-    { ...text("referenceLabel", "Reference label", "e.g. “Referencia de tu solicitud”."), fieldset: "page" },
-    { ...text("contactTimeLabel", "Contact time label", "e.g. “Te llamaremos”."), fieldset: "page" },
-    { ...text("bookingLabel", "Booking link", "e.g. “Agenda una llamada”.", "submit"), fieldset: "page" },
-    { ...text("whatsappLabel", "WhatsApp link", "e.g. “Escríbenos por WhatsApp”.", "submit"), fieldset: "page" },
+    { ...textField("referenceLabel", "Reference label", "e.g. “Referencia de tu solicitud”."), fieldset: "page" },
+    { ...textField("contactTimeLabel", "Contact time label", "e.g. “Te llamaremos”."), fieldset: "page" },
+    { ...textField("bookingLabel", "Booking link", "e.g. “Agenda una llamada”.", "submit"), fieldset: "page" },
+    { ...textField("whatsappLabel", "WhatsApp link", "e.g. “Escríbenos por WhatsApp”.", "submit"), fieldset: "page" },
     {
-      ...text(
+      ...textField(
         "newTabLabel",
         "New tab notice",
         "Read by screen readers after each link, e.g. “se abre en una pestaña nueva”.",
@@ -152,10 +152,10 @@ export const followUp = defineType({
       ...template("emailSubject", "Subject", "e.g. “Recibimos tu solicitud · {reference}”.", "{reference}"),
       fieldset: "email",
     },
-    { ...text("emailTitle", "Heading", "e.g. “Recibimos tu solicitud”."), fieldset: "email" },
-    { ...paragraph("emailIntro", "Introduction", "One or two sentences."), fieldset: "email" },
+    { ...textField("emailTitle", "Heading", "e.g. “Recibimos tu solicitud”."), fieldset: "email" },
+    { ...paragraphField("emailIntro", "Introduction", "One or two sentences."), fieldset: "email" },
     {
-      ...text("emailSummaryTitle", "Summary heading", "Above the amount, destination and reason the lead chose."),
+      ...textField("emailSummaryTitle", "Summary heading", "Above the amount, destination and reason the lead chose."),
       fieldset: "email",
     },
     {
@@ -163,10 +163,10 @@ export const followUp = defineType({
       fieldset: "email",
     },
     {
-      ...text("emailOtherWays", "Above the links", "e.g. “¿Prefieres adelantar la conversación?”."),
+      ...textField("emailOtherWays", "Above the links", "e.g. “¿Prefieres adelantar la conversación?”."),
       fieldset: "email",
     },
-    { ...text("emailPrivacyLabel", "Privacy notice link", "e.g. “Aviso de privacidad”."), fieldset: "email" },
+    { ...textField("emailPrivacyLabel", "Privacy notice link", "e.g. “Aviso de privacidad”."), fieldset: "email" },
     {
       ...template(
         "emailFooter",

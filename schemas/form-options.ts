@@ -1,6 +1,6 @@
 import { defineField, defineType } from "sanity";
 import { SELECT_OPTIONS } from "../lib/leads/lead-fields";
-import { text } from "./fields";
+import { textField } from "./fields";
 
 /** One option of a select: the value picked from the code's list, the label written by marketers. */
 function optionType(name: string, title: string, values: readonly string[]) {
@@ -17,7 +17,7 @@ function optionType(name: string, title: string, values: readonly string[]) {
         options: { list: [...values] },
         validation: (r) => r.required(),
       }),
-      text("label", "Label", "What visitors see in the list.", "optionLabel"),
+      textField("label", "Label", "What visitors see in the list.", "optionLabel"),
     ],
     preview: { select: { title: "label", subtitle: "value" } },
   });
@@ -39,7 +39,7 @@ export const volumeOption = defineType({
       options: { list: [...SELECT_OPTIONS.volume] },
       validation: (r) => r.required(),
     }),
-    text(
+    textField(
       "label",
       "Label (USD range)",
       "The range in US dollars as visitors read it, in the market's format, e.g. “Menos de USD 5,000” or “US$ 5.000 – US$ 9.999”.",

@@ -1,5 +1,5 @@
 import { defineField, defineType } from "sanity";
-import { paragraph, portableText, text, toConfirmField } from "./fields";
+import { paragraphField, portableTextField, textField, toConfirmField } from "./fields";
 
 const pricing = (name: string, title: string, description: string) =>
   defineField({
@@ -38,8 +38,8 @@ export const savingsEstimate = defineType({
     "The card beside the headline: what a typical bank charges for the visitor's monthly amount, what we charge, and the saving.",
   type: "object",
   fields: [
-    text("title", "Title", "The card's heading, e.g. “Calcula tu ahorro”.", "sectionTitle"),
-    text(
+    textField("title", "Title", "The card's heading, e.g. “Calcula tu ahorro”.", "sectionTitle"),
+    textField(
       "amountLabel",
       "Amount label",
       "The amount field's label, e.g. “Monto que envías al mes (USD)”.",
@@ -60,25 +60,25 @@ export const savingsEstimate = defineType({
       type: "number",
       validation: (r) => r.required().positive(),
     }),
-    text(
+    textField(
       "bankLabel",
       "Bank column heading",
       "e.g. “Banco tradicional”. The other column is the brand name.",
       "estimateColumn",
     ),
-    text("feeLabel", "Fee row", "e.g. “Comisión por envío”.", "estimateRow"),
-    text("fxMarginLabel", "Exchange-rate margin row", "e.g. “Margen cambiario”.", "estimateRow"),
-    text("intermediaryLabel", "Intermediary charges row", "e.g. “Bancos intermediarios”.", "estimateRow"),
-    text("totalLabel", "Total row", "e.g. “Costo total”.", "estimateRow"),
+    textField("feeLabel", "Fee row", "e.g. “Comisión por envío”.", "estimateRow"),
+    textField("fxMarginLabel", "Exchange-rate margin row", "e.g. “Margen cambiario”.", "estimateRow"),
+    textField("intermediaryLabel", "Intermediary charges row", "e.g. “Bancos intermediarios”.", "estimateRow"),
+    textField("totalLabel", "Total row", "e.g. “Costo total”.", "estimateRow"),
     pricing("bank", "A typical bank", "What a typical bank in this market charges."),
     pricing("ours", "Puente Pagos", "What we charge; at the default amount it must be less than the bank."),
-    text("savingLabel", "Saving label", "Above the saving, e.g. “Tu ahorro estimado al mes”."),
-    text(
+    textField("savingLabel", "Saving label", "Above the saving, e.g. “Tu ahorro estimado al mes”."),
+    textField(
       "savingShare",
       "Saving share",
       "After the saving; {percent} becomes the share saved, e.g. “{percent} menos que con tu banco”.",
     ),
-    paragraph(
+    paragraphField(
       "note",
       "Footnote",
       "Under the card: the source and date of the bank's figures and of the exchange rate, and what the example assumes.",
@@ -92,15 +92,20 @@ export const hero = defineType({
   title: "Hero",
   type: "object",
   fields: [
-    text("title", "Title", "The big headline at the top of the page.", "heroTitle"),
-    text("highlight", "Highlight", "The badge above the headline: “up to 2x cheaper than banks”.", "heroHighlight"),
-    paragraph(
+    textField("title", "Title", "The big headline at the top of the page.", "heroTitle"),
+    textField(
+      "highlight",
+      "Highlight",
+      "The badge above the headline: “up to 2x cheaper than banks”.",
+      "heroHighlight",
+    ),
+    paragraphField(
       "highlightNote",
       "Highlight footnote",
       "What the highlight compares, exactly, and on what example (total cost, with the exchange-rate margin).",
     ),
-    portableText("body", "Body", "The paragraph under the headline."),
-    text("cta", "Call to action", "The button under the headline that scrolls to the form.", "heroCta"),
+    portableTextField("body", "Body", "The paragraph under the headline."),
+    textField("cta", "Call to action", "The button under the headline that scrolls to the form.", "heroCta"),
     defineField({
       name: "estimate",
       title: "Savings estimate",

@@ -1,5 +1,5 @@
 import { defineField, defineType } from "sanity";
-import { paragraph, text } from "./fields";
+import { paragraphField, textField } from "./fields";
 
 /** What frames a market's page: its header, its footer, and the screen shown when the page fails. */
 
@@ -8,12 +8,17 @@ export const siteHeader = defineType({
   title: "Header",
   type: "object",
   fields: [
-    text(
+    textField(
       "flagLabel",
       "Flag button label",
       "Read by screen readers for the flag button; name the country it switches to, e.g. “Cambiar a Brasil (português)”.",
     ),
-    text("contactButton", "Contact button", "The button at the top right that scrolls to the form.", "contactButton"),
+    textField(
+      "contactButton",
+      "Contact button",
+      "The button at the top right that scrolls to the form.",
+      "contactButton",
+    ),
   ],
 });
 
@@ -22,15 +27,15 @@ export const siteFooter = defineType({
   title: "Footer",
   type: "object",
   fields: [
-    text("tagline", "Tagline", "The line at the bottom of the page."),
+    textField("tagline", "Tagline", "The line at the bottom of the page."),
     defineField({
       name: "copyrightYear",
       title: "Copyright year",
       type: "number",
       validation: (r) => r.required().integer().min(2000),
     }),
-    text("rights", "Rights notice", "After “© year brand.”, e.g. “Todos los derechos reservados.”"),
-    paragraph(
+    textField("rights", "Rights notice", "After “© year brand.”, e.g. “Todos los derechos reservados.”"),
+    paragraphField(
       "disclosure",
       "Regulatory disclosure",
       "One line under the legal details: who the entity is regulated by and under what licence.",
@@ -45,11 +50,11 @@ export const errorPage = defineType({
     "Shown under the title “Unexpected Application Error!” (which stays as the spec writes it) when this market's page fails.",
   type: "object",
   fields: [
-    text(
+    textField(
       "message",
       "Message",
       "What happened and what to do, e.g. “Algo salió mal al mostrar esta página. Inténtalo de nuevo en un momento.”",
     ),
-    text("homeLink", "Home link", "The link back to this market's home page.", "heroCta"),
+    textField("homeLink", "Home link", "The link back to this market's home page.", "heroCta"),
   ],
 });

@@ -1,5 +1,5 @@
 import { defineType } from "sanity";
-import { paragraph, sectionPreview, text } from "../../schemas/fields";
+import { paragraphField, sectionPreview, textField } from "../../schemas/fields";
 
 export const callToActionSection = defineType({
   name: "callToActionSection",
@@ -7,9 +7,9 @@ export const callToActionSection = defineType({
   type: "object",
   description: "A band with a button that leads to the contact form.",
   fields: [
-    text("title", "Title", "A short invitation.", "sectionTitle"),
-    paragraph("body", "Text", "One or two sentences."),
-    text("cta", "Button", "Leads to the contact form.", "heroCta"),
+    textField("title", "Title", "A short invitation.", "sectionTitle"),
+    paragraphField("body", "Text", "One or two sentences."),
+    textField("cta", "Button", "Leads to the contact form.", "heroCta"),
   ],
   preview: sectionPreview("Call to action"),
 });

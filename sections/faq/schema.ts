@@ -1,5 +1,5 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
-import { portableText, sectionPreview, text } from "../../schemas/fields";
+import { portableTextField, sectionPreview, textField } from "../../schemas/fields";
 
 export const faqSection = defineType({
   name: "faqSection",
@@ -7,7 +7,7 @@ export const faqSection = defineType({
   type: "object",
   description: "Also told to search engines as an FAQ page, from the same questions and answers.",
   fields: [
-    text("title", "Title", "Heading of the section, e.g. “Preguntas frecuentes”.", "sectionTitle"),
+    textField("title", "Title", "Heading of the section, e.g. “Preguntas frecuentes”.", "sectionTitle"),
     defineField({
       name: "items",
       title: "Questions",
@@ -18,8 +18,8 @@ export const faqSection = defineType({
           title: "Question",
           type: "object",
           fields: [
-            text("question", "Question", "As a visitor would ask it."),
-            portableText("answer", "Answer", "A short, complete answer."),
+            textField("question", "Question", "As a visitor would ask it."),
+            portableTextField("answer", "Answer", "A short, complete answer."),
           ],
           preview: { select: { title: "question" } },
         }),

@@ -1,13 +1,13 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
-import { optionalParagraph, paragraph, sectionPreview, text } from "../../schemas/fields";
+import { optionalParagraphField, paragraphField, sectionPreview, textField } from "../../schemas/fields";
 
 export const howItWorksSection = defineType({
   name: "howItWorksSection",
   title: "How it works",
   type: "object",
   fields: [
-    text("title", "Title", "Heading of the section, e.g. “Cómo funciona”.", "sectionTitle"),
-    optionalParagraph("intro", "Intro", "Optional line under the heading."),
+    textField("title", "Title", "Heading of the section, e.g. “Cómo funciona”.", "sectionTitle"),
+    optionalParagraphField("intro", "Intro", "Optional line under the heading."),
     defineField({
       name: "steps",
       title: "Steps",
@@ -19,8 +19,8 @@ export const howItWorksSection = defineType({
           title: "Step",
           type: "object",
           fields: [
-            text("title", "Title", "What happens, in a few words.", "cardTitle"),
-            paragraph("body", "Text", "One or two sentences."),
+            textField("title", "Title", "What happens, in a few words.", "cardTitle"),
+            paragraphField("body", "Text", "One or two sentences."),
           ],
           preview: { select: { title: "title", subtitle: "body" } },
         }),

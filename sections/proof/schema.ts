@@ -1,6 +1,13 @@
 import { defineArrayMember, defineField, defineType, type PreviewValue } from "sanity";
 import { COPY_LIMITS, limitMessage } from "../../lib/content/copy-limits";
-import { flagged, optionalParagraph, paragraph, sectionPreview, text, toConfirmField } from "../../schemas/fields";
+import {
+  flagged,
+  optionalParagraphField,
+  paragraphField,
+  sectionPreview,
+  textField,
+  toConfirmField,
+} from "../../schemas/fields";
 
 const altField = (description: string) =>
   defineField({ name: "alt", title: "Alternative text", description, type: "string", validation: (r) => r.required() });
@@ -10,8 +17,8 @@ export const proofSection = defineType({
   title: "Proof",
   type: "object",
   fields: [
-    text("title", "Title", "Heading of the section.", "sectionTitle"),
-    optionalParagraph("intro", "Intro", "Optional line under the heading."),
+    textField("title", "Title", "Heading of the section.", "sectionTitle"),
+    optionalParagraphField("intro", "Intro", "Optional line under the heading."),
     defineField({
       name: "figures",
       title: "Figures",
@@ -33,8 +40,8 @@ export const proofSection = defineType({
                 r.max(COPY_LIMITS.figureValue.warn).warning(limitMessage("figureValue", "warn")),
               ],
             }),
-            text("label", "Label", "What the number counts."),
-            paragraph(
+            textField("label", "Label", "What the number counts."),
+            paragraphField(
               "note",
               "Footnote",
               "Where the figure comes from and its date, e.g. “Pagos procesados de enero a octubre de 2025.”",
@@ -52,7 +59,7 @@ export const proofSection = defineType({
       ],
       validation: (r) => r.max(4),
     }),
-    text(
+    textField(
       "logosTitle",
       "Logos heading",
       "The line above the logos, e.g. “Empresas que ya pagan con Puente Pagos”. Needed when there are logos.",
@@ -96,10 +103,10 @@ export const proofSection = defineType({
           title: "Testimonial",
           type: "object",
           fields: [
-            paragraph("quote", "Quote", "In the client's words, without quotation marks (the page adds them)."),
-            text("name", "Name", "Who said it."),
-            text("role", "Role", "Their position, e.g. “Directora de Finanzas”."),
-            text("company", "Company", "Their company."),
+            paragraphField("quote", "Quote", "In the client's words, without quotation marks (the page adds them)."),
+            textField("name", "Name", "Who said it."),
+            textField("role", "Role", "Their position, e.g. “Directora de Finanzas”."),
+            textField("company", "Company", "Their company."),
             defineField({
               name: "photo",
               title: "Photo",

@@ -1,5 +1,12 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
-import { flagged, optionalParagraph, paragraph, sectionPreview, text, toConfirmField } from "../../schemas/fields";
+import {
+  flagged,
+  optionalParagraphField,
+  paragraphField,
+  sectionPreview,
+  textField,
+  toConfirmField,
+} from "../../schemas/fields";
 
 const point = (name: string, title: string, description: string) =>
   defineField({
@@ -8,8 +15,8 @@ const point = (name: string, title: string, description: string) =>
     description,
     type: "object",
     fields: [
-      text("title", "Title", "A few words.", "cardTitle"),
-      paragraph("body", "Text", "Two or three sentences a finance manager can check."),
+      textField("title", "Title", "A few words.", "cardTitle"),
+      paragraphField("body", "Text", "Two or three sentences a finance manager can check."),
     ],
     validation: (r) => r.required(),
   });
@@ -20,9 +27,9 @@ export const regulationSection = defineType({
   type: "object",
   description: "The legal entity and tax id shown here come from the document's Company facts.",
   fields: [
-    text("title", "Title", "Heading of the section.", "sectionTitle"),
-    optionalParagraph("intro", "Intro", "Optional line under the heading."),
-    text("entityLabel", "Legal entity label", "Before the legal name, e.g. “Razón social”.", "fieldLabel"),
+    textField("title", "Title", "Heading of the section.", "sectionTitle"),
+    optionalParagraphField("intro", "Intro", "Optional line under the heading."),
+    textField("entityLabel", "Legal entity label", "Before the legal name, e.g. “Razón social”.", "fieldLabel"),
     defineField({
       name: "licences",
       title: "Licences and registrations",
@@ -34,13 +41,13 @@ export const regulationSection = defineType({
           title: "Licence or registration",
           type: "object",
           fields: [
-            text(
+            textField(
               "regulator",
               "Regulator",
               "Its full name and acronym, e.g. “Comisión Nacional Bancaria y de Valores (CNBV)”.",
             ),
-            text("kind", "What it authorises", "e.g. “Institución de Fondos de Pago Electrónico autorizada”."),
-            text("number", "Number", "As the register shows it."),
+            textField("kind", "What it authorises", "e.g. “Institución de Fondos de Pago Electrónico autorizada”."),
+            textField("number", "Number", "As the register shows it."),
             defineField({
               name: "registerUrl",
               title: "Public register",
@@ -48,7 +55,7 @@ export const regulationSection = defineType({
               type: "url",
               validation: (r) => r.required().uri({ scheme: ["https"] }),
             }),
-            text("registerLabel", "Register link text", "e.g. “Consultar en el padrón de la CNBV”.", "heroCta"),
+            textField("registerLabel", "Register link text", "e.g. “Consultar en el padrón de la CNBV”.", "heroCta"),
             toConfirmField(),
           ],
           preview: {
