@@ -8,11 +8,11 @@ import { readPublicEnv } from "@/lib/env/env";
 import type { Market } from "@/lib/markets/markets";
 import { socialImage } from "@/lib/seo/social-image";
 import { jsonLdScript, pageJsonLd } from "@/lib/seo/structured-data";
-import { BenefitsSection } from "./benefits-section";
+import { Benefits } from "./benefits";
 import { ConsentBanner } from "./consent-banner";
-import { ContactSection } from "./contact-section";
+import { Contact } from "./contact";
 import { DraftModeTools } from "./draft-mode-tools";
-import { HeroSection } from "./hero-section";
+import { Hero } from "./hero";
 import { InlineScript } from "./inline-script";
 import { MetaPixel } from "./meta-pixel";
 import { PrivacyFooterLinks, PrivacyFormLine, PrivacyNotice } from "./privacy-notice";
@@ -65,16 +65,16 @@ export async function LandingView({ market, preview, content, page, preset }: Pr
       <DraftModeTools market={market} />
       <SiteHeader market={market} brandName={content.brandName} header={content.header} />
       <main>
-        <HeroSection
+        <Hero
           hero={content.hero}
           brandName={content.brandName}
           locale={content.locale}
           currency={content.currency}
         />
         {/* The hero's claim is footnote 1; the cards' footnotes continue from 2. */}
-        <BenefitsSection benefits={content.benefits} firstNote={2} />
+        <Benefits benefits={content.benefits} firstNote={2} />
         <PageSections sections={content.sections} company={content.company} />
-        <ContactSection
+        <Contact
           market={market}
           content={content}
           consent={scope}

@@ -4,7 +4,7 @@ import { Activity, lazy, type ComponentProps } from "react";
 import type { ContactForm as Form } from "./contact-form";
 import { loadedModule, whenNeeded } from "../when-needed";
 
-/** The contact form's section (app/_components/contact-section.tsx). */
+/** The contact form, in the page's fixed contact part (app/_components/contact.tsx). */
 const SECTION_ID = "contact-form";
 
 // The server renders the form whole; in the browser its code loads, and the form hydrates, when it is needed.

@@ -10,7 +10,7 @@ type Props = { hero: LandingContent["hero"]; brandName: string; locale: string; 
  * The headline, its claim and the call to action, with the savings estimate beside them on a wide screen and under
  * the call to action on a phone. The claim's footnote closes the headline's column (the section, on a phone).
  */
-export function HeroSection({ hero, brandName, locale, currency }: Props) {
+export function Hero({ hero, brandName, locale, currency }: Props) {
   const { note, ...estimate } = hero.estimate;
   return (
     <section

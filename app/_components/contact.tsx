@@ -18,7 +18,7 @@ type Props = {
 };
 
 /** Server side of the form: turns content into the plain strings the client leaf needs. */
-export function ContactSection({ market, content, consent, formNote, page, preset }: Props) {
+export function Contact({ market, content, consent, formNote, page, preset }: Props) {
   const { contact, locale, currency } = content;
 
   const copy = { ...contactFormCopy(contact, locale, currency), followUp: confirmationCopy(content.followUp) };

@@ -9,7 +9,7 @@ type Props = { benefits: LandingContent["benefits"]; firstNote: number };
  * Three cards of one structure (icon, figure, title, text) whose rows line up across the row of cards (a subgrid),
  * however long each title runs. A figure with a footnote carries its number; the notes follow the cards.
  */
-export function BenefitsSection({ benefits, firstNote }: Props) {
+export function Benefits({ benefits, firstNote }: Props) {
   let next = firstNote;
   const cards = benefits.cards.map((card) => ({ ...card, note: card.claimNote ? next++ : null }));
   return (
