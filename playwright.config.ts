@@ -47,11 +47,11 @@ export default defineConfig({
       },
     },
   ],
-  // Every worker's servers (tests/support/e2e-servers.ts), started at once by one command rather than one entry each,
+  // Every worker's servers (tests/support/servers/e2e-servers.ts), started at once by one command rather than one entry each,
   // which Playwright would start one after another. SIGTERM lets it stop them, each in a process group of its own.
   webServer: {
     name: "test servers",
-    command: `node tests/support/serve-e2e-workers.ts ${WORKERS}`,
+    command: `node tests/support/servers/serve-e2e-workers.ts ${WORKERS}`,
     url: `http://127.0.0.1:${E2E_READY_PORT}/`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -22,7 +22,7 @@ export default defineConfig({
     environment: "node",
     // A test of browser code chooses its DOM per file (`// @vitest-environment happy-dom`); each section type keeps
     // its test in its own folder (sections/<name>/).
-    setupFiles: ["tests/support/quiet-logs.ts"],
+    setupFiles: ["tests/support/telemetry/quiet-logs.ts"],
     // One file per core, at least two: Vitest's default (one fewer than the cores) runs them one at a time on two
     // cores, while many of them mostly wait on a deadline or a server (1 min 45 s against 1 min 04 s here).
     maxWorkers: Math.max(2, availableParallelism()),

@@ -33,9 +33,13 @@ cpSync(".next/static", ".next/standalone/.next/static", { recursive: true });
 rmSync(`${SANITY_MODE.distDir}/cache/fetch-cache`, { recursive: true, force: true });
 // Next adds every build folder's types to tsconfig.json; this one is a test artefact, so the file is put back.
 const tsconfig = readFileSync("tsconfig.json", "utf8");
-const lake = spawn(process.execPath, ["tests/support/fake-sanity-server.ts", String(E2E_PORTS.fakeSanity)], {
-  stdio: ["ignore", "pipe", "inherit"],
-});
+const lake = spawn(
+  process.execPath,
+  ["tests/support/sanity/fake-content-lake-process.ts", String(E2E_PORTS.fakeSanity)],
+  {
+    stdio: ["ignore", "pipe", "inherit"],
+  },
+);
 await once(lake.stdout, "data");
 try {
   execSync("NEXT_TELEMETRY_DISABLED=1 next build", {

@@ -54,7 +54,7 @@ export async function manyInstancesContact(
     const supabaseUrl = `http://127.0.0.1:${supabasePort}`;
     const fake = spawn(
       process.execPath,
-      [new URL("../../tests/support/fake-supabase-server.ts", import.meta.url).pathname],
+      [new URL("../../tests/support/supabase/fake-supabase.ts", import.meta.url).pathname],
       {
         env: { ...process.env, FAKE_SUPABASE_PORT: String(supabasePort) },
         stdio: ["ignore", "ignore", "inherit"],

@@ -42,7 +42,7 @@ export function e2eHosts(worker: number) {
     embedded: `http://127.0.0.1:${ports.embedded}`,
     supabase: `http://127.0.0.1:${ports.supabase}`,
     fakeSupabase: `http://127.0.0.1:${ports.fakeSupabase}`,
-    /** A local Content Lake (tests/support/fake-sanity-api.ts) and the build in Sanity mode that reads it. */
+    /** A local Content Lake (tests/support/sanity/fake-content-lake-api.ts) and the build in Sanity mode that reads it. */
     fakeSanity: `http://127.0.0.1:${ports.fakeSanity}`,
     sanity: `http://127.0.0.1:${ports.sanity}`,
   } as const;
@@ -65,7 +65,7 @@ export function sanityMode(worker: number) {
 }
 
 export const E2E_PORTS = e2ePorts(E2E_WORKER);
-/** Where tests/support/serve-e2e-workers.ts answers once every worker's servers are up: worker 0's last port. */
+/** Where tests/support/servers/serve-e2e-workers.ts answers once every worker's servers are up: worker 0's last port. */
 export const E2E_READY_PORT = root + PORTS_PER_WORKER - 1;
 export const E2E_HOSTS = e2eHosts(E2E_WORKER);
 export const SANITY_MODE = sanityMode(E2E_WORKER);

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { MARKETS } from "@/lib/markets/markets";
-import { seedSection } from "@/tests/support/seed-section";
+import { seedSection } from "@/tests/support/sanity/seed-section";
 import { CallToActionSection } from "./call-to-action-section";
 
 afterEach(cleanup);

@@ -3,7 +3,7 @@ import { toPlainText } from "@portabletext/react";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { MARKETS } from "@/lib/markets/markets";
-import { seedSection } from "@/tests/support/seed-section";
+import { seedSection } from "@/tests/support/sanity/seed-section";
 import { FaqSection } from "./faq-section";
 
 afterEach(cleanup);

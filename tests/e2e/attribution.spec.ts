@@ -8,10 +8,10 @@ import {
   TRACKING_LIMITS,
   UTM_PARAMS,
 } from "../../lib/attribution/campaign-touch";
-import { readDataset } from "../support/dataset-file";
+import { readDataset } from "../support/sanity/dataset-file";
 import { E2E_HOSTS } from "../../scripts/lib/e2e-hosts";
-import { interceptMeta } from "../support/fake-meta-pixel";
-import { asNewClient, fillContactForm } from "../support/contact-form-fill";
+import { interceptMeta } from "../support/meta/fake-pixel";
+import { asNewClient, fillContactForm } from "../support/contact/contact-form-fill";
 
 // The Supabase-mode server: its leads land in the stand-in's PostgreSQL (the real migrations), which the test reads.
 const SITE = E2E_HOSTS.supabase;

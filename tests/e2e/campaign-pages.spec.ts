@@ -2,11 +2,11 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { MARKETS, type Market } from "../../lib/markets/markets";
-import { asNewClient, fillContactForm } from "../support/contact-form-fill";
-import { editDocument, readDataset, writeDataset, E2E_DATASET } from "../support/dataset-file";
+import { asNewClient, fillContactForm } from "../support/contact/contact-form-fill";
+import { editDocument, readDataset, writeDataset, E2E_DATASET } from "../support/sanity/dataset-file";
 import { E2E_HOSTS, E2E_SITE_URLS } from "../../scripts/lib/e2e-hosts";
-import { watchLayoutShifts } from "../support/layout-shifts";
-import { revalidateWebhook as webhook } from "../support/revalidate-webhook";
+import { watchLayoutShifts } from "../support/browser/layout-shifts";
+import { revalidateWebhook as webhook } from "../support/sanity/revalidate-webhook";
 
 /** The seed's campaign page of each market: its address, hero title, call to action and starting amount. */
 const SEED: Record<Market, { slug: string; title: string; cta: string; amount: string }> = {

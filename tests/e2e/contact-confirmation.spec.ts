@@ -2,8 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { MARKETS, type Market } from "../../lib/markets/markets";
-import { asNewClient, fillContactForm } from "../support/contact-form-fill";
-import { seedLanding } from "../support/seed";
+import { asNewClient, fillContactForm } from "../support/contact/contact-form-fill";
+import { seedLanding } from "../support/sanity/seed";
 
 const SUBMIT: Record<Market, string> = { mx: "Enviar solicitud", br: "Enviar solicitação", ar: "Enviar solicitud" };
 const REFERENCE = /^[2-9A-HJKMNP-TV-Z]{5}-[2-9A-HJKMNP-TV-Z]{5}$/;

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { MARKETS, type Market } from "../../lib/markets/markets";
-import { seedLanding } from "../support/seed";
-import { consentAnswer } from "../support/consent-answer";
+import { seedLanding } from "../support/sanity/seed";
+import { consentAnswer } from "../support/browser/consent-answer";
 import { E2E_HOSTS, E2E_PIXEL_ID } from "../../scripts/lib/e2e-hosts";
-import { interceptMeta } from "../support/fake-meta-pixel";
-import { asNewClient, fillContactForm } from "../support/contact-form-fill";
+import { interceptMeta } from "../support/meta/fake-pixel";
+import { asNewClient, fillContactForm } from "../support/contact/contact-form-fill";
 
 const SUBMIT: Record<Market, string> = { mx: "Enviar solicitud", br: "Enviar solicitação", ar: "Enviar solicitud" };
 const SUCCESS: Record<Market, [string, string]> = {

@@ -3,11 +3,11 @@ import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { contactRequestSchema } from "../../lib/contact/contact-schema";
 import { MARKETS, type Market } from "../../lib/markets/markets";
-import { validContactRequest } from "../support/contact-request";
+import { validContactRequest } from "../support/contact/contact-request";
 import { E2E_HOSTS } from "../../scripts/lib/e2e-hosts";
-import { EMAILS } from "../support/emails";
-import { seedLanding } from "../support/seed";
-import { asNewClient, fillContactForm, type FormValues } from "../support/contact-form-fill";
+import { EMAILS } from "../support/contact/email-addresses";
+import { seedLanding } from "../support/sanity/seed";
+import { asNewClient, fillContactForm, type FormValues } from "../support/contact/contact-form-fill";
 import { proofFrom } from "../../scripts/lib/solve-proof";
 
 // What a visitor meets filling the form, in each market: the phone checked as typed, the line under the disabled

@@ -2,14 +2,14 @@ import { expect, test } from "@playwright/test";
 import type { ChildProcess } from "node:child_process";
 import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { validContactRequest } from "../support/contact-request";
-import { watchCsp } from "../support/csp-violations";
-import { editDocument } from "../support/dataset-file";
-import { docFiles, readDoc, shellBlocks } from "../support/docs";
+import { validContactRequest } from "../support/contact/contact-request";
+import { watchCsp } from "../support/browser/csp-violations";
+import { editDocument } from "../support/sanity/dataset-file";
+import { docFiles, readDoc, shellBlocks } from "../support/docs/project-docs";
 import { E2E_PORTS } from "../../scripts/lib/e2e-hosts";
 import { stopProcessGroup, waitUntilServing } from "../../scripts/lib/server-process";
-import { readerShell, runShellBlock } from "../support/shell-block";
-import { guardTsconfig } from "../support/tsconfig-guard";
+import { readerShell, runShellBlock } from "../support/docs/shell-block";
+import { guardTsconfig } from "../support/servers/tsconfig-guard";
 import { proofFrom } from "../../scripts/lib/solve-proof";
 
 // The README's start command (its `sh dev-server` block, run as written) as a newcomer runs it, on a port of their

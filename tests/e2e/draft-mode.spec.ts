@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { readDataset, writeDataset, E2E_DATASET } from "../support/dataset-file";
+import { readDataset, writeDataset, E2E_DATASET } from "../support/sanity/dataset-file";
 import { E2E_HOSTS } from "../../scripts/lib/e2e-hosts";
 import { readFileSync, writeFileSync } from "node:fs";
 import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets";

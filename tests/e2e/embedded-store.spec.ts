@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MARKETS } from "../../lib/markets/markets";
 import { E2E_PORTS } from "../../scripts/lib/e2e-hosts";
-import { fillContactForm } from "../support/contact-form-fill";
+import { fillContactForm } from "../support/contact/contact-form-fill";
 import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets";
 
 // Its own `npm start` (the standalone server) on a fresh database, so the test can stop it and read what it stored:

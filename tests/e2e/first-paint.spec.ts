@@ -1,9 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { consentCookieName } from "../../lib/consent/consent-cookie";
 import { MARKETS } from "../../lib/markets/markets";
-import { seedNoticeVersion } from "../support/consent-answer";
-import { fillContactForm, VALID_FORM } from "../support/contact-form-fill";
-import { interceptMeta } from "../support/fake-meta-pixel";
+import { seedNoticeVersion } from "../support/browser/consent-answer";
+import { fillContactForm, VALID_FORM } from "../support/contact/contact-form-fill";
+import { interceptMeta } from "../support/meta/fake-pixel";
 
 /**
  * The page on a slow connection: Inter 1 s late, and the page's scripts 2 s late at least, held until the test lets

@@ -2,10 +2,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { MARKETS } from "../../lib/markets/markets";
 import { CAMPAIGN_PAGES } from "../../scripts/lib/seed-campaign-pages";
-import { E2E_DATASET, readDataset, writeDataset } from "../support/dataset-file";
+import { E2E_DATASET, readDataset, writeDataset } from "../support/sanity/dataset-file";
 import { E2E_HOSTS } from "../../scripts/lib/e2e-hosts";
 import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets";
-import { describeProblems, htmlErrors } from "../support/html-checker";
+import { describeProblems, htmlErrors } from "../support/browser/html-checker";
 
 /**
  * Every page a visitor (or a marketer previewing) can reach goes through the W3C Nu HTML Checker twice: as the

@@ -12,11 +12,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { validContactRequest } from "../support/contact-request";
-import { fillContactForm } from "../support/contact-form-fill";
+import { validContactRequest } from "../support/contact/contact-request";
+import { fillContactForm } from "../support/contact/contact-form-fill";
 import { E2E_PORTS } from "../../scripts/lib/e2e-hosts";
 import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets";
-import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
+import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/supabase/fake-supabase";
 import { copyStandalone, startStandalone, type StandaloneServer } from "../../scripts/lib/standalone-server";
 
 const FLOOD_MS = 20_000;

@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { MARKETS, type Market } from "../../lib/markets/markets";
-import { seedLanding } from "../support/seed";
+import { seedLanding } from "../support/sanity/seed";
 import { E2E_SITE_URLS } from "../../scripts/lib/e2e-hosts";
-import { fillContactForm } from "../support/contact-form-fill";
+import { fillContactForm } from "../support/contact/contact-form-fill";
 
 const LANG: Record<Market, string> = { mx: "es-MX", br: "pt-BR", ar: "es-AR" };
 const NEXT: Record<Market, { path: string; country: RegExp }> = {

@@ -3,13 +3,13 @@ import { expect, test, type BrowserContext, type Page, type Request } from "@pla
 import { randomUUID } from "node:crypto";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { consentCookieName, META_PIXEL_SCRIPT } from "../../lib/consent/consent-cookie";
-import { editDocument, readDataset } from "../support/dataset-file";
-import { consentAnswer } from "../support/consent-answer";
+import { editDocument, readDataset } from "../support/sanity/dataset-file";
+import { consentAnswer } from "../support/browser/consent-answer";
 import { E2E_HOSTS, E2E_PIXEL_ID } from "../../scripts/lib/e2e-hosts";
-import { interceptMeta, sentEvents } from "../support/fake-meta-pixel";
-import { watchLayoutShifts } from "../support/layout-shifts";
-import { revalidateWebhook as webhook } from "../support/revalidate-webhook";
-import { asNewClient, fillContactForm } from "../support/contact-form-fill";
+import { interceptMeta, sentEvents } from "../support/meta/fake-pixel";
+import { watchLayoutShifts } from "../support/browser/layout-shifts";
+import { revalidateWebhook as webhook } from "../support/sanity/revalidate-webhook";
+import { asNewClient, fillContactForm } from "../support/contact/contact-form-fill";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Doc = Record<string, any>;

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { readDataset, writeDataset } from "../support/dataset-file";
+import { readDataset, writeDataset } from "../support/sanity/dataset-file";
 import { E2E_HOSTS, SANITY_MODE } from "../../scripts/lib/e2e-hosts";
 
 const STEGA = /[\u200B-\u200D\uFEFF]/;

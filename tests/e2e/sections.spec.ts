@@ -3,12 +3,12 @@ import { toPlainText, type PortableTextBlock } from "@portabletext/react";
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { MARKETS, type Market } from "../../lib/markets/markets";
-import { editDocument } from "../support/dataset-file";
-import { watchLayoutShifts } from "../support/layout-shifts";
+import { editDocument } from "../support/sanity/dataset-file";
+import { watchLayoutShifts } from "../support/browser/layout-shifts";
 import { E2E_HOSTS, SANITY_MODE } from "../../scripts/lib/e2e-hosts";
-import { revalidateWebhook } from "../support/revalidate-webhook";
-import { seedLanding } from "../support/seed";
-import { fillContactForm } from "../support/contact-form-fill";
+import { revalidateWebhook } from "../support/sanity/revalidate-webhook";
+import { seedLanding } from "../support/sanity/seed";
+import { fillContactForm } from "../support/contact/contact-form-fill";
 
 // Seed documents are read as loose JSON: tests pick the copy they assert on.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { MARKETS, MARKET_LOCALES } from "../../lib/markets/markets";
-import { seedLanding } from "../support/seed";
+import { seedLanding } from "../support/sanity/seed";
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {

@@ -1,9 +1,9 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { MARKETS, MARKET_NAMES } from "../../lib/markets/markets";
-import { watchCsp } from "../support/csp-violations";
+import { watchCsp } from "../support/browser/csp-violations";
 import { E2E_HOSTS, SANITY_MODE } from "../../scripts/lib/e2e-hosts";
-import { SANITY_EDITOR_TOKEN } from "../support/fake-sanity-api";
-import { describeProblems, htmlErrors } from "../support/html-checker";
+import { SANITY_EDITOR_TOKEN } from "../support/sanity/fake-content-lake-api";
+import { describeProblems, htmlErrors } from "../support/browser/html-checker";
 
 test.describe("/studio without a Sanity project", () => {
   test("in production says only that there is no Studio, naming nothing of how content is kept, loading nothing off the origin", async ({

@@ -3,10 +3,10 @@ import { randomUUID } from "node:crypto";
 import type { Results } from "../../lib/analytics/results";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { marketDay } from "../../lib/markets/time-zones";
-import { asNewClient, fillContactForm } from "../support/contact-form-fill";
+import { asNewClient, fillContactForm } from "../support/contact/contact-form-fill";
 import { E2E_HOSTS } from "../../scripts/lib/e2e-hosts";
 import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets";
-import { interceptMeta } from "../support/fake-meta-pixel";
+import { interceptMeta } from "../support/meta/fake-pixel";
 import { CAMPAIGN_PAGES } from "../../scripts/lib/seed-campaign-pages";
 
 /** A person's Chrome: the headless shell's own user agent says "HeadlessChrome", which the bot list drops. */

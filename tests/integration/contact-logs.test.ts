@@ -6,14 +6,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { handleContact, type ContactDeps } from "@/lib/contact/handle-contact";
 import { PgliteLeadsStore } from "@/lib/contact/pglite-leads-store";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
-import { openIntake } from "../support/contact-deps";
+import { openIntake } from "../support/contact/contact-deps";
 import { LeadRejectedError, StoreUnavailableError, type LeadsStore } from "@/lib/contact/leads-store-contract";
 import { reportLeadConversion } from "@/lib/meta/conversion-reporter";
 import { observedRequest } from "@/lib/telemetry/observed-request";
 import { inSpan } from "@/lib/telemetry/spans";
-import { validContactRequest } from "../support/contact-request";
-import { captureLogs, type CapturedLogs, type LogLine } from "../support/log-lines";
-import { emptyDatabase } from "../support/empty-database";
+import { validContactRequest } from "../support/contact/contact-request";
+import { captureLogs, type CapturedLogs, type LogLine } from "../support/telemetry/log-lines";
+import { emptyDatabase } from "../support/supabase/empty-database";
 
 const SITE = "https://pagos.example";
 const PERSON = {

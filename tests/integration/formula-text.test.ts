@@ -11,9 +11,9 @@ import { PgliteLeadsStore } from "@/lib/contact/pglite-leads-store";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
 import { LEAD_FIELD_NAMES, LEAD_FIELDS, TOUCH_FIELDS } from "@/lib/leads/lead-fields";
 import { startsLikeFormula } from "@/lib/leads/lead-text";
-import { openIntake } from "../support/contact-deps";
-import { validContactRequest as valid } from "../support/contact-request";
-import { emptyDatabase } from "../support/empty-database";
+import { openIntake } from "../support/contact/contact-deps";
+import { validContactRequest as valid } from "../support/contact/contact-request";
+import { emptyDatabase } from "../support/supabase/empty-database";
 
 /**
  * Text a spreadsheet or a CRM would run as a formula, in every field a request carries and every campaign parameter,

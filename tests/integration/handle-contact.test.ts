@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { handleContact, MAX_BODY_BYTES, type ContactDeps } from "@/lib/contact/handle-contact";
 import { PgliteLeadsStore } from "@/lib/contact/pglite-leads-store";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
-import { openIntake } from "../support/contact-deps";
+import { openIntake } from "../support/contact/contact-deps";
 import {
   LeadRejectedError,
   StoreUnavailableError,
@@ -14,10 +14,10 @@ import {
 import type { LeadVisit } from "@/lib/meta/conversion-reporter";
 import { followUpFor } from "@/lib/conversation/next-steps";
 import { leadReference } from "@/lib/conversation/reference";
-import { validContactRequest as valid } from "../support/contact-request";
-import { seedLandingContent } from "../support/seed-landing-content";
-import { captureLogs } from "../support/log-lines";
-import { emptyDatabase } from "../support/empty-database";
+import { validContactRequest as valid } from "../support/contact/contact-request";
+import { seedLandingContent } from "../support/sanity/seed-landing-content";
+import { captureLogs } from "../support/telemetry/log-lines";
+import { emptyDatabase } from "../support/supabase/empty-database";
 
 const SITE = "https://pagos.example";
 let db: PGlite;

@@ -13,9 +13,9 @@ import {
 import type { Market } from "@/lib/markets/markets";
 import { connectRedis } from "@/lib/redis/redis-client";
 import { verifySignatureHeader } from "#edge/signed-request";
-import { captureLogs } from "../support/log-lines";
+import { captureLogs } from "../support/telemetry/log-lines";
 import { startRedis, type TestRedis } from "../../scripts/lib/redis-server";
-import { sampleLead } from "../support/sample-lead";
+import { sampleLead } from "../support/contact/sample-lead";
 
 const T0 = Date.UTC(2026, 11, 1, 15, 0, 0);
 const over = sampleLead({ company: "Real Importer SA", held: "over_ceiling" });

@@ -8,10 +8,10 @@ import { limitsFor, type RateLimitPurpose } from "@/lib/contact/intake-limits";
 import { readServerEnv } from "@/lib/env/env";
 import { createProofChallenge, verifyProof } from "@/lib/proof-of-work/proof-challenge";
 import { memorySpentProofs } from "@/lib/proof-of-work/spent-proofs";
-import { validContactRequest as valid } from "../support/contact-request";
-import { captureLogs } from "../support/log-lines";
+import { validContactRequest as valid } from "../support/contact/contact-request";
+import { captureLogs } from "../support/telemetry/log-lines";
 import { solveProof } from "../../scripts/lib/solve-proof";
-import { emptyDatabase } from "../support/empty-database";
+import { emptyDatabase } from "../support/supabase/empty-database";
 
 // The route's wiring with the default limits (5 a minute per client, 20 per /48, a ceiling of 100 a minute), the
 // real proof check and a real database: what a flood meets in production.

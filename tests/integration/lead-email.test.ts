@@ -12,11 +12,11 @@ import { leadEmailSettings, sendLeadConfirmation, type LeadEmailSettings } from 
 import { memoryLimits, redisLimits, SUPPRESSION_SET, type LeadEmailLimits } from "@/lib/conversation/send-limits";
 import { MARKETS, type Market } from "@/lib/markets/markets";
 import { connectRedis } from "@/lib/redis/redis-client";
-import { readDoc } from "../support/docs";
-import { captureLogs, type CapturedLogs } from "../support/log-lines";
+import { readDoc } from "../support/docs/project-docs";
+import { captureLogs, type CapturedLogs } from "../support/telemetry/log-lines";
 import { startRedis, type TestRedis } from "../../scripts/lib/redis-server";
-import { sampleLead } from "../support/sample-lead";
-import { seedLandingContent } from "../support/seed-landing-content";
+import { sampleLead } from "../support/contact/sample-lead";
+import { seedLandingContent } from "../support/sanity/seed-landing-content";
 
 // The real SMTP server stand-in on loopback, and a throwaway redis-server for the limits two instances share.
 const SITE = "https://pagos.example";

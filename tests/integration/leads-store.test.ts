@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { captureLogs } from "../support/log-lines";
+import { captureLogs } from "../support/telemetry/log-lines";
 
 const holder = globalThis as { __leadsStore?: Promise<{ close?(): Promise<void> }> };
 

@@ -16,10 +16,10 @@ import {
   signatureHeader,
   SIGNATURE_TOLERANCE_SECONDS,
 } from "#edge/signed-request";
-import { startFakeGraphApi, type FakeGraphApi } from "../support/fake-graph-api";
-import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
+import { startFakeGraphApi, type FakeGraphApi } from "../support/meta/fake-graph-api";
+import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/supabase/fake-supabase";
 import { freePort } from "../../scripts/lib/free-port";
-import { validContactRequest } from "../support/contact-request";
+import { validContactRequest } from "../support/contact/contact-request";
 import { solveProof } from "../../scripts/lib/solve-proof";
 
 /**
@@ -149,7 +149,7 @@ async function startFunction(): Promise<string> {
       "--allow-net=127.0.0.1",
       "--allow-env",
       "--allow-read",
-      "tests/support/edge-function-runner.mjs",
+      "tests/support/supabase/edge-function-runner.mjs",
       "supabase/functions/meta-conversion/index.ts",
     ],
     {

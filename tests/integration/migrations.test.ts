@@ -19,11 +19,11 @@ import { contactRequestSchema } from "@/lib/contact/contact-schema";
 import { MARKETS } from "@/lib/markets/markets";
 import { LeadRejectedError, toRow } from "@/lib/contact/leads-store-contract";
 import { startsLikeFormula } from "@/lib/leads/lead-text";
-import { sampleLead } from "../support/sample-lead";
-import { readDoc } from "../support/docs";
-import { validContactRequest } from "../support/contact-request";
-import { postgresAvailable, startPostgres } from "../support/postgres-server";
-import { emptyDatabase } from "../support/empty-database";
+import { sampleLead } from "../support/contact/sample-lead";
+import { readDoc } from "../support/docs/project-docs";
+import { validContactRequest } from "../support/contact/contact-request";
+import { postgresAvailable, startPostgres } from "../support/supabase/postgres-server";
+import { emptyDatabase } from "../support/supabase/empty-database";
 
 const migrationFiles = () =>
   readdirSync("supabase/migrations")

@@ -13,11 +13,11 @@ import { toRow } from "@/lib/contact/leads-store-contract";
 import { connectRedis } from "@/lib/redis/redis-client";
 import { MARKET_TIME_ZONES } from "@/lib/markets/time-zones";
 import { beforeExit, runExitHooks } from "@/lib/health/exit-hooks";
-import { emptyDatabase } from "../support/empty-database";
-import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
-import { postgresAvailable, startPostgres } from "../support/postgres-server";
+import { emptyDatabase } from "../support/supabase/empty-database";
+import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/supabase/fake-supabase";
+import { postgresAvailable, startPostgres } from "../support/supabase/postgres-server";
 import { startRedis, type TestRedis } from "../../scripts/lib/redis-server";
-import { sampleLead } from "../support/sample-lead";
+import { sampleLead } from "../support/contact/sample-lead";
 
 const slice = (overrides: Partial<Slice> = {}): Slice => ({
   day: "2026-11-27",

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { setUpFakeContentLake } from "../support/fake-content-lake";
+import { setUpFakeContentLake } from "../support/sanity/sanity-mode-reads";
 
 // A draft-mode request opened outside the Studio: no perspective chosen.
 vi.mock("next/headers", () => ({ cookies: async () => ({ get: () => undefined }) }));

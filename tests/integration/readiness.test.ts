@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
-import { captureLogs } from "../support/log-lines";
-import { recordSpans } from "../support/span-recorder";
+import { startFakeSupabase, type FakeSupabase } from "../support/supabase/fake-supabase";
+import { captureLogs } from "../support/telemetry/log-lines";
+import { recordSpans } from "../support/telemetry/span-recorder";
 import { startRedis, type TestRedis } from "../../scripts/lib/redis-server";
 
 const ANON_KEY = "readiness-anon-key";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { captureLogs } from "../support/log-lines";
+import { captureLogs } from "../support/telemetry/log-lines";
 import type { Redis } from "ioredis";
 import { RedisRateLimiter, type RateLimits } from "@/lib/contact/rate-limiter";
 import { connectRedis } from "@/lib/redis/redis-client";

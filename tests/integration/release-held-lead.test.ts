@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { releaseHeldLead } from "@/lib/contact/release-held-lead";
 import { insertAsAnon, type LeadRow } from "@/lib/contact/migrations";
-import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
+import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/supabase/fake-supabase";
 
 let supabase: FakeSupabase;
 beforeAll(async () => {

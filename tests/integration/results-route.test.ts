@@ -9,8 +9,8 @@ import {
   SANITY_OUTSIDER_TOKEN,
   startFakeSanityApi,
   type FakeSanityApi,
-} from "../support/fake-sanity-api";
-import { emptyDatabaseDir } from "../support/empty-database";
+} from "../support/sanity/fake-content-lake-api";
+import { emptyDatabaseDir } from "../support/supabase/empty-database";
 
 const TOKEN = "results-read-token-0123456789abcdef";
 let sanity: FakeSanityApi;

@@ -10,14 +10,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { alertSales, alertSettings, type AlertSettings } from "@/lib/alerts/sales-alerts";
 import { handleContact } from "@/lib/contact/handle-contact";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
-import { openIntake } from "../support/contact-deps";
+import { openIntake } from "../support/contact/contact-deps";
 import type { Lead, LeadsStore } from "@/lib/contact/leads-store-contract";
 import { readServerEnv } from "@/lib/env/env";
-import { validContactRequest } from "../support/contact-request";
-import { readDoc } from "../support/docs";
+import { validContactRequest } from "../support/contact/contact-request";
+import { readDoc } from "../support/docs/project-docs";
 import { freePort } from "../../scripts/lib/free-port";
-import { captureLogs, type CapturedLogs } from "../support/log-lines";
-import { sampleLead } from "../support/sample-lead";
+import { captureLogs, type CapturedLogs } from "../support/telemetry/log-lines";
+import { sampleLead } from "../support/contact/sample-lead";
 
 // A real SMTP server and a real webhook receiver on loopback; retries are shortened so failures end in milliseconds.
 const SECRET = "lead-webhook-test-secret-0123456789abcdef";

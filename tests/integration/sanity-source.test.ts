@@ -1,10 +1,10 @@
 import { appendFileSync } from "node:fs";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { stegaClean } from "next-sanity";
-import { captureLogs } from "../support/log-lines";
-import { readDataset, seedWithDrafts } from "../support/dataset-file";
-import { setUpFakeContentLake } from "../support/fake-content-lake";
-import { startFakeSanityApi } from "../support/fake-sanity-api";
+import { captureLogs } from "../support/telemetry/log-lines";
+import { readDataset, seedWithDrafts } from "../support/sanity/dataset-file";
+import { setUpFakeContentLake } from "../support/sanity/sanity-mode-reads";
+import { startFakeSanityApi } from "../support/sanity/fake-content-lake-api";
 
 const STEGA = /[\u200B-\u200D\uFEFF]/;
 

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { handleContact } from "@/lib/contact/handle-contact";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
-import { openIntake } from "../support/contact-deps";
+import { openIntake } from "../support/contact/contact-deps";
 import { SupabaseLeadsStore } from "@/lib/contact/supabase-leads-store";
 import { LeadRejectedError, StoreUnavailableError, type Lead } from "@/lib/contact/leads-store-contract";
-import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
-import { captureLogs } from "../support/log-lines";
+import { startFakeSupabase, type FakeSupabase } from "../support/supabase/fake-supabase";
+import { captureLogs } from "../support/telemetry/log-lines";
 
 let fake: FakeSupabase;
 const ANON_KEY = "test-anon-key";

@@ -1,11 +1,11 @@
 import { expect, test } from "vitest";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { docFiles, readDoc, shellBlocks, type ShellBlock } from "../support/docs";
+import { docFiles, readDoc, shellBlocks, type ShellBlock } from "../support/docs/project-docs";
 import { E2E_PORTS } from "../../scripts/lib/e2e-hosts";
 import { exited, stopProcessGroup } from "../../scripts/lib/server-process";
-import { readerShell, runShellBlock } from "../support/shell-block";
-import { guardTsconfig } from "../support/tsconfig-guard";
+import { readerShell, runShellBlock } from "../support/docs/shell-block";
+import { guardTsconfig } from "../support/servers/tsconfig-guard";
 
 /**
  * Runs the shell blocks of README.md and docs/ as a reader would paste them (see "The documentation is tested" in

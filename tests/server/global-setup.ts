@@ -1,10 +1,10 @@
 // A Playwright worker's embedded site, local Content Lake and Sanity-mode site, as Playwright starts them
-// (tests/support/e2e-servers.ts), for the server tests that talk to them; stopped when the run ends. The worker is
+// (tests/support/servers/e2e-servers.ts), for the server tests that talk to them; stopped when the run ends. The worker is
 // TEST_PARALLEL_INDEX (worker 0's by default; another's ports let them run beside a Playwright run of their own).
 import { E2E_WORKER } from "../../scripts/lib/e2e-hosts";
-import { ensureDatabaseTemplate } from "../support/empty-database";
-import { workerServers } from "../support/e2e-servers";
-import { startServers } from "../support/start-servers";
+import { ensureDatabaseTemplate } from "../support/supabase/empty-database";
+import { workerServers } from "../support/servers/e2e-servers";
+import { startServers } from "../support/servers/start-servers";
 
 const NEEDED = /^(embedded site|local Content Lake|Sanity-mode site) /;
 

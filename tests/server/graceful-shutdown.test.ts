@@ -9,9 +9,9 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SHUTDOWN_DEADLINE_MS } from "@/lib/health/shutdown-deadline";
-import { validContactRequest } from "../support/contact-request";
+import { validContactRequest } from "../support/contact/contact-request";
 import { E2E_PORTS } from "../../scripts/lib/e2e-hosts";
-import { emptyDatabaseDir } from "../support/empty-database";
+import { emptyDatabaseDir } from "../support/supabase/empty-database";
 import { exited } from "../../scripts/lib/server-process";
 
 // SIGTERM while many submissions are in flight: the server stops accepting, finishes what it took, then closes

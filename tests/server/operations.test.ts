@@ -10,14 +10,14 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SIGNATURE_HEADER, verifySignatureHeader } from "#edge/signed-request";
-import { validContactRequest } from "../support/contact-request";
+import { validContactRequest } from "../support/contact/contact-request";
 import { E2E_PORTS } from "../../scripts/lib/e2e-hosts";
-import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
+import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/supabase/fake-supabase";
 import { freePort } from "../../scripts/lib/free-port";
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "../../scripts/lib/otlp-receiver";
 import { copyStandalone, startStandalone, type StandaloneServer } from "../../scripts/lib/standalone-server";
 import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets";
-import type { LogLine } from "../support/log-lines";
+import type { LogLine } from "../support/telemetry/log-lines";
 
 const ANON_KEY = "operations-anon-key";
 const RATE_LIMIT = 2;

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { editDocument } from "../support/dataset-file";
+import { editDocument } from "../support/sanity/dataset-file";
 import { E2E_PORTS } from "../../scripts/lib/e2e-hosts";
-import { serverEnv } from "../support/e2e-servers";
-import { httpRequest, type HttpRequest } from "../support/http-request";
-import { revalidateWebhook as webhook } from "../support/revalidate-webhook";
-import { startServers, type StartedServers } from "../support/start-servers";
+import { serverEnv } from "../support/servers/e2e-servers";
+import { httpRequest, type HttpRequest } from "../support/servers/http-request";
+import { revalidateWebhook as webhook } from "../support/sanity/revalidate-webhook";
+import { startServers, type StartedServers } from "../support/servers/start-servers";
 
 // A server of the e2e build with a dataset of its own: these tests edit it, and even break it, as a CMS might, which
 // the other server tests running beside them must never see.
@@ -24,7 +24,7 @@ beforeAll(async () => {
     [
       {
         name: "revalidate test server",
-        command: `node tests/support/serve-e2e-build.ts .next ${dir}`,
+        command: `node tests/support/servers/serve-e2e-build.ts .next ${dir}`,
         url: `${ORIGIN}/mx`,
         reuseExistingServer: false,
         timeout: 90_000,

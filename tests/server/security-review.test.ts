@@ -6,11 +6,11 @@ import { get as httpGet } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readDataset, writeDataset } from "../support/dataset-file";
+import { readDataset, writeDataset } from "../support/sanity/dataset-file";
 import { E2E_HOSTS, E2E_PORTS, SANITY_MODE } from "../../scripts/lib/e2e-hosts";
 import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets";
-import { emptyDatabaseDir } from "../support/empty-database";
-import { httpRequest } from "../support/http-request";
+import { emptyDatabaseDir } from "../support/supabase/empty-database";
+import { httpRequest } from "../support/servers/http-request";
 import { stopGracefully, waitUntilServing } from "../../scripts/lib/server-process";
 
 // The embedded and Sanity-mode servers of the e2e build (tests/server/global-setup.ts).

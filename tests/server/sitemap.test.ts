@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { validateXML } from "xmllint-wasm";
 import { MARKETS } from "../../lib/markets/markets";
 import { E2E_HOSTS, E2E_SITE_URLS } from "../../scripts/lib/e2e-hosts";
-import { httpRequest } from "../support/http-request";
+import { httpRequest } from "../support/servers/http-request";
 
 // The embedded server of the e2e build (tests/server/global-setup.ts).
 const request = httpRequest(E2E_HOSTS.embedded);

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { lead } from "../../bench/lib/contact-load";
 import { E2E_PORTS } from "../../scripts/lib/e2e-hosts";
-import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
+import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/supabase/fake-supabase";
 import { startRedis, type TestRedis } from "../../scripts/lib/redis-server";
 import {
   copyStandalone,

@@ -10,7 +10,7 @@ import { CAMPAIGN_PAGE_QUERY, CAMPAIGN_SLUGS_QUERY, LANDING_QUERY } from "@/lib/
 import type { CAMPAIGN_SLUGS_QUERY_RESULT } from "@/lib/content/sanity.types";
 import { MARKETS } from "@/lib/markets/markets";
 import { schemaTypes } from "@/schemas";
-import { readDataset } from "../support/dataset-file";
+import { readDataset } from "../support/sanity/dataset-file";
 
 const SEED = "studio/seed/landing.ndjson";
 const read = <R>(query: string, params: Record<string, string>) =>

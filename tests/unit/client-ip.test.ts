@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { captureLogs } from "../support/log-lines";
+import { captureLogs } from "../support/telemetry/log-lines";
 import { clientAddress, rateLimitKey, rateLimitNetworkKey } from "@/lib/http/client-ip";
 
 afterEach(() => vi.restoreAllMocks());

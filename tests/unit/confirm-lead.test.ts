@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { leadReference } from "@/lib/conversation/reference";
 import type { Market } from "@/lib/markets/markets";
-import { seedLandingContent } from "../support/seed-landing-content";
+import { seedLandingContent } from "../support/sanity/seed-landing-content";
 
 // The content source is counted, not replaced in behaviour: it answers with the seed's validated content.
 const getLanding = vi.hoisted(() => vi.fn());

@@ -7,7 +7,7 @@ import { TextField } from "@/app/_components/contact-form/text-field";
 import { useFieldChecks } from "@/app/_components/contact-form/use-field-checks";
 import type { FormPreset } from "@/lib/campaign/campaign-content";
 import type { Market } from "@/lib/markets/markets";
-import { FORM_COPY as copy } from "../support/contact-form-copy";
+import { FORM_COPY as copy } from "../support/contact/contact-form-copy";
 
 afterEach(cleanup);
 

@@ -6,7 +6,7 @@ import { FIELD_LIMITS } from "@/lib/leads/lead-fields";
 import { COUNTRIES, NAME_PATTERN, PHONE_PREFIXES, REASONS, VOLUMES } from "@/lib/leads/options";
 import { MARKETS } from "@/lib/markets/markets";
 import { lead } from "../../bench/lib/contact-load";
-import { EMAILS } from "../support/emails";
+import { EMAILS } from "../support/contact/email-addresses";
 
 const valid = {
   company: "  Acme Importaciones ",

@@ -7,7 +7,7 @@ import { queryLocalDataset } from "@/lib/content/local-dataset";
 import { LANDING_QUERY } from "@/lib/content/queries";
 import type { LANDING_QUERY_RESULT } from "@/lib/content/sanity.types";
 import { MARKETS, type Market } from "@/lib/markets/markets";
-import { readDataset, seedWithDrafts } from "../support/dataset-file";
+import { readDataset, seedWithDrafts } from "../support/sanity/dataset-file";
 
 const SEED = "studio/seed/landing.ndjson";
 const query = (market: Market, perspective: "published" | "drafts" = "published", file = SEED) =>

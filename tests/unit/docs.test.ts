@@ -3,8 +3,8 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "@/lib/contact/migrations";
-import { commands, docFiles, readDoc, shellBlocks, type DocFile } from "../support/docs";
-import { emptyDatabase } from "../support/empty-database";
+import { commands, docFiles, readDoc, shellBlocks, type DocFile } from "../support/docs/project-docs";
+import { emptyDatabase } from "../support/supabase/empty-database";
 
 /**
  * The README and docs/ say what is true of this repository: links resolve, the scripts, files and SQL they name

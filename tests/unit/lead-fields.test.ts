@@ -16,8 +16,8 @@ import {
 import { log } from "@/lib/logging/logger";
 import { MARKETS } from "@/lib/markets/markets";
 import { STORED_LEAD_COLUMNS } from "#edge/meta-event";
-import { captureLogs, type CapturedLogs } from "../support/log-lines";
-import { sampleLead } from "../support/sample-lead";
+import { captureLogs, type CapturedLogs } from "../support/telemetry/log-lines";
+import { sampleLead } from "../support/contact/sample-lead";
 
 /** A lead with every field filled, the campaign page and the follow-up too. */
 const lead = (): AlertedLead => ({
@@ -49,7 +49,7 @@ describe("the landing query's contact projection, a literal TypeGen reads", () =
   });
 });
 
-it("the sample lead these checks use fills every field (tests/support/sample-lead.ts)", () => {
+it("the sample lead these checks use fills every field (tests/support/contact/sample-lead.ts)", () => {
   const sent = lead();
   expect(LEAD_FIELD_NAMES.filter((name) => sent[name] === undefined || sent[name] === null)).toEqual([]);
 });

@@ -9,7 +9,7 @@ import {
   type FormEntries,
   type SubmissionFailure,
 } from "@/app/_components/contact-form/lead-submission";
-import { FORM_COPY } from "../support/contact-form-copy";
+import { FORM_COPY } from "../support/contact/contact-form-copy";
 
 const ENTRIES: FormEntries = [
   ["company", "Importadora del Norte"],

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { log } from "@/lib/logging/logger";
 import { requestId, tagRequest, withRequestContext } from "@/lib/logging/request-context";
-import { captureLogs, type CapturedLogs } from "../support/log-lines";
+import { captureLogs, type CapturedLogs } from "../support/telemetry/log-lines";
 
 let logs: CapturedLogs;
 afterEach(() => logs?.restore());

@@ -20,7 +20,7 @@ import {
 } from "@/lib/markets/markets";
 import { hreflangAlternates } from "@/lib/markets/site-urls";
 import { fillAmount, formatCurrency } from "@/lib/markets/currency";
-import { seedLandingContent } from "../support/seed-landing-content";
+import { seedLandingContent } from "../support/sanity/seed-landing-content";
 
 describe("market from path (docs/requirements.md#routes-and-languages)", () => {
   it.each([

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { followUpFor } from "@/lib/conversation/next-steps";
 import { leadReference } from "@/lib/conversation/reference";
 import type { Market } from "@/lib/markets/markets";
-import { seedLandingContent } from "../support/seed-landing-content";
+import { seedLandingContent } from "../support/sanity/seed-landing-content";
 
 const lead = (market: Market) => ({
   id: "6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b",

@@ -2,7 +2,7 @@ import { runInNewContext } from "node:vm";
 import { setFlagsFromString } from "node:v8";
 import { describe, expect, it } from "vitest";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
-import { captureLogs } from "../support/log-lines";
+import { captureLogs } from "../support/telemetry/log-lines";
 
 // Exposes gc() so the memory figure is measured after collection, not before it.
 setFlagsFromString("--expose-gc");

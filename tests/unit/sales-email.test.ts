@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { salesEmail, whatsappLink } from "@/lib/alerts/sales-email";
-import { sampleLead } from "../support/sample-lead";
+import { sampleLead } from "../support/contact/sample-lead";
 
 // 21:37 UTC: 15:37 in Mexico City (UTC-6), 18:37 in São Paulo and Buenos Aires (UTC-3), each written the local way.
 const RECEIVED = new Date("2026-11-23T21:37:00Z");

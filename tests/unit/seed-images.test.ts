@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readDataset } from "../support/dataset-file";
+import { readDataset } from "../support/sanity/dataset-file";
 
 const SEED_DIR = "studio/seed";
 

@@ -9,7 +9,7 @@ import { queryLocalDataset } from "@/lib/content/local-dataset";
 import { LANDING_QUERY } from "@/lib/content/queries";
 import type { LANDING_QUERY_RESULT } from "@/lib/content/sanity.types";
 import { schemaTypes } from "@/schemas";
-import { readDataset } from "../support/dataset-file";
+import { readDataset } from "../support/sanity/dataset-file";
 
 const SEED = "studio/seed/landing.ndjson";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, vi } from "vitest";
-import { startFakeSanityApi, type FakeSanityApi } from "./fake-sanity-api";
+import { startFakeSanityApi, type FakeSanityApi } from "./fake-content-lake-api";
 
 /**
  * Vitest hooks for reading content in Sanity mode, through the real @sanity/client, from a fake Content Lake

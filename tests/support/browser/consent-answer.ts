@@ -1,6 +1,6 @@
-import { consentCookieName, type ConsentChoice } from "../../lib/consent/consent-cookie";
-import type { Market } from "../../lib/markets/markets";
-import { readDataset } from "./dataset-file";
+import { consentCookieName, type ConsentChoice } from "../../../lib/consent/consent-cookie";
+import type { Market } from "../../../lib/markets/markets";
+import { readDataset } from "../sanity/dataset-file";
 
 /** The version of a market's privacy notice in the seed: what a visitor's answer is recorded against. */
 export const seedNoticeVersion = (market: Market): string => {

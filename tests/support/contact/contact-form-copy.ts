@@ -1,4 +1,4 @@
-import type { ContactFormCopy } from "../../app/_components/contact-form";
+import type { ContactFormCopy } from "../../../app/_components/contact-form";
 
 /** The contact form's words for unit tests: Mexico's, shortened; the options as the route's values with labels. */
 export const FORM_COPY: ContactFormCopy = {

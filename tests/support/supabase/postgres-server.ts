@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../../scripts/lib/free-port.ts";
+import { freePort } from "../../../scripts/lib/free-port.ts";
 
 const BIN = process.env.PG_BIN_DIR || "/usr/lib/postgresql/15/bin";
 

@@ -1,4 +1,4 @@
-import { captureLogLines } from "../../lib/logging/logger.ts";
+import { captureLogLines } from "../../../lib/logging/logger.ts";
 
 /** A line as the server writes it: one JSON object. */
 export type LogLine = Record<string, unknown> & { level: string; time: string; msg: string; event: string };

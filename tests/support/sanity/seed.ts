@@ -1,4 +1,4 @@
-import type { Market } from "../../lib/markets/markets";
+import type { Market } from "../../../lib/markets/markets";
 import { readDataset } from "./dataset-file";
 
 // Seed documents are read as loose JSON: tests pick the copy they assert on.

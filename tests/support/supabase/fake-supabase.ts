@@ -1,7 +1,7 @@
 // A local stand-in for Supabase's REST and Functions endpoints, backed by PGlite running the real migrations
 // under the anon role, so the site's real supabase-js code path is exercised without the cloud. Faults are
 // switched through /__control so tests can take the "database" down, slow it past a deadline, or refuse
-// connections. Run directly: `node tests/support/fake-supabase-server.ts` (port FAKE_SUPABASE_PORT, 3102).
+// connections. Run directly: `node tests/support/supabase/fake-supabase.ts` (port FAKE_SUPABASE_PORT, 3102).
 //
 // Control API (JSON): POST /__control/mode {rest?: ok|down|slow|refuse, functions?: ok|down, slowMs?}
 // (down answers 500; slow holds the request slowMs, default 3000, then stores it; refuse drops the connection),
@@ -22,7 +22,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { pathToFileURL } from "node:url";
-import { INSERT_LEAD_SQL, insertAsAnon, LEAD_COLUMNS, migrate, type LeadRow } from "../../lib/contact/migrations.ts";
+import { INSERT_LEAD_SQL, insertAsAnon, LEAD_COLUMNS, migrate, type LeadRow } from "../../../lib/contact/migrations.ts";
 import { emptyDatabase } from "./empty-database.ts";
 import { CONVERSION_SIGNATURE_PURPOSE, SIGNATURE_HEADER, verifySignatureHeader } from "#edge/signed-request";
 

@@ -3,7 +3,7 @@
 // workers was about a minute and a half of every browser run.
 import { spawn, type ChildProcess } from "node:child_process";
 import type { E2eServer } from "./e2e-servers.ts";
-import { exitedWithin, waitUntilServing } from "../../scripts/lib/server-process.ts";
+import { exitedWithin, waitUntilServing } from "../../../scripts/lib/server-process.ts";
 
 export type StartedServers = { stop: () => Promise<void> };
 

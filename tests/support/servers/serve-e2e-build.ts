@@ -4,12 +4,12 @@
 import { execFileSync } from "node:child_process";
 import { copyFileSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { emptyDatabaseDir } from "./empty-database.ts";
-import { copyStandalone } from "../../scripts/lib/standalone-server.ts";
+import { emptyDatabaseDir } from "../supabase/empty-database.ts";
+import { copyStandalone } from "../../../scripts/lib/standalone-server.ts";
 
 const [distDir, dataDir] = process.argv.slice(2);
 if (!distDir || !dataDir) throw new Error("usage: serve-e2e-build.ts <distDir> <dataDir>");
-execFileSync(process.execPath, ["tests/support/prepare-e2e-data.mjs", dataDir], { stdio: "inherit" });
+execFileSync(process.execPath, ["tests/support/servers/prepare-e2e-data.mjs", dataDir], { stdio: "inherit" });
 await emptyDatabaseDir(resolve(dataDir, "pglite"));
 const site = resolve(dataDir, "site");
 copyStandalone(site, distDir);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Lead } from "../../lib/contact/leads-store-contract";
+import type { Lead } from "../../../lib/contact/leads-store-contract";
 
 /** A stored lead as the alerts receive it: a Mexican importer who came from two campaigns. */
 export const sampleLead = (overrides: Partial<Lead> = {}): Lead => ({

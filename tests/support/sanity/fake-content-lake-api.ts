@@ -3,7 +3,7 @@
 // request path is exercised offline.
 import { evaluate, parse } from "groq-js";
 import { createServer, type Server } from "node:http";
-import { applyPerspective, type Perspective } from "../../lib/content/local-dataset.ts";
+import { applyPerspective, type Perspective } from "../../../lib/content/local-dataset.ts";
 import { readDataset } from "./dataset-file.ts";
 
 export type RecordedQuery = {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import type { ShellBlock } from "./docs";
+import type { ShellBlock } from "./project-docs";
 
 /**
  * A reader's shell: this process's environment (npm needs the machine's, its certificates among them) without the

@@ -1,10 +1,10 @@
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
-import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets";
+import { E2E_SECRETS } from "../../../scripts/lib/e2e-secrets";
 
 /** The test servers' webhook secret (playwright.config.ts). */
 export const REVALIDATE_SECRET: string = E2E_SECRETS.SANITY_REVALIDATE_SECRET;
 
-/** What can POST to a test server: Playwright's `request` fixture, or tests/support/http-request.ts. */
+/** What can POST to a test server: Playwright's `request` fixture, or tests/support/servers/http-request.ts. */
 type Poster<R> = { post(url: string, options: { data: string; headers: Record<string, string> }): Promise<R> };
 
 /** Calls /api/revalidate as Sanity's webhook does after a publish: the body, signed. */

@@ -1,7 +1,7 @@
-// The servers of the browser tests, which tests/support/serve-e2e-workers.ts starts for Playwright
+// The servers of the browser tests, which tests/support/servers/serve-e2e-workers.ts starts for Playwright
 // (playwright.config.ts); the server tests in Vitest start one worker's the same way (tests/server/global-setup.ts).
-import { e2eDataDir, e2eHosts, e2ePorts, sanityMode } from "../../scripts/lib/e2e-hosts.ts";
-import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets.ts";
+import { e2eDataDir, e2eHosts, e2ePorts, sanityMode } from "../../../scripts/lib/e2e-hosts.ts";
+import { E2E_SECRETS } from "../../../scripts/lib/e2e-secrets.ts";
 
 /** A command that serves until stopped, ready once `url` answers 200. */
 export type E2eServer = {
@@ -36,7 +36,7 @@ export function serverEnv(port: number, extra: Record<string, string> = {}): Rec
 /**
  * A worker's servers: the site on the embedded defaults, the same build in Supabase mode, the Supabase stand-in, a
  * local Content Lake and the Sanity-mode build reading it. `npm run test:e2e` builds once; each Next server runs its
- * own copy of that build on its own dataset and database (tests/support/serve-e2e-build.ts).
+ * own copy of that build on its own dataset and database (tests/support/servers/serve-e2e-build.ts).
  */
 export function workerServers(worker: number): E2eServer[] {
   const ports = e2ePorts(worker);
@@ -46,7 +46,7 @@ export function workerServers(worker: number): E2eServer[] {
   return [
     {
       name: `fake Supabase (worker ${worker})`,
-      command: "node tests/support/fake-supabase-server.ts",
+      command: "node tests/support/supabase/fake-supabase.ts",
       url: `${hosts.fakeSupabase}/__control/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -58,7 +58,7 @@ export function workerServers(worker: number): E2eServer[] {
     },
     {
       name: `embedded site (worker ${worker})`,
-      command: `node tests/support/serve-e2e-build.ts .next ${data}/embedded`,
+      command: `node tests/support/servers/serve-e2e-build.ts .next ${data}/embedded`,
       url: `${hosts.embedded}/mx`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -67,7 +67,7 @@ export function workerServers(worker: number): E2eServer[] {
     },
     {
       name: `Supabase-mode site (worker ${worker})`,
-      command: `node tests/support/serve-e2e-build.ts .next ${data}/supabase`,
+      command: `node tests/support/servers/serve-e2e-build.ts .next ${data}/supabase`,
       url: `${hosts.supabase}/mx`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -75,7 +75,7 @@ export function workerServers(worker: number): E2eServer[] {
         LEADS_STORE: "",
         SUPABASE_URL: hosts.fakeSupabase,
         SUPABASE_ANON_KEY: "e2e-anon-key",
-        // The stand-in's service-role key (tests/support/fake-supabase-server.ts): the counts and results use it.
+        // The stand-in's service-role key (tests/support/supabase/fake-supabase.ts): the counts and results use it.
         SUPABASE_SECRET_KEY: "fake-service-role-key",
         SUPABASE_TIMEOUT_MS: "1000",
         CONVERSION_SIGNING_SECRET: E2E_SECRETS.CONVERSION_SIGNING_SECRET,
@@ -87,7 +87,7 @@ export function workerServers(worker: number): E2eServer[] {
     {
       name: `local Content Lake (worker ${worker})`,
       // Its own editable copy of the seed plus the draft fixtures, like the embedded servers'.
-      command: `node tests/support/prepare-e2e-data.mjs ${data}/sanity && node tests/support/fake-sanity-server.ts ${ports.fakeSanity} ${sanity.datasetFile}`,
+      command: `node tests/support/servers/prepare-e2e-data.mjs ${data}/sanity && node tests/support/sanity/fake-content-lake-process.ts ${ports.fakeSanity} ${sanity.datasetFile}`,
       url: `${hosts.fakeSanity}/v1/data/query/${sanity.dataset}?query=1`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -95,7 +95,7 @@ export function workerServers(worker: number): E2eServer[] {
     {
       name: `Sanity-mode site (worker ${worker})`,
       // The Sanity-mode build (scripts/build-for-e2e.mjs), reading the local Content Lake above.
-      command: `node tests/support/serve-e2e-build.ts ${sanity.distDir} ${data}/sanity-site`,
+      command: `node tests/support/servers/serve-e2e-build.ts ${sanity.distDir} ${data}/sanity-site`,
       url: `${hosts.sanity}/studio`,
       reuseExistingServer: false,
       timeout: 120_000,

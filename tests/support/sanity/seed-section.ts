@@ -1,9 +1,9 @@
-import { parseLanding, type LandingContent } from "../../lib/content/landing-content";
-import { queryLocalDataset } from "../../lib/content/local-dataset";
-import { LANDING_QUERY } from "../../lib/content/queries";
-import type { LANDING_QUERY_RESULT } from "../../lib/content/sanity.types";
-import type { Market } from "../../lib/markets/markets";
-import type { Section, SectionType } from "../../sections/section-types";
+import { parseLanding, type LandingContent } from "../../../lib/content/landing-content";
+import { queryLocalDataset } from "../../../lib/content/local-dataset";
+import { LANDING_QUERY } from "../../../lib/content/queries";
+import type { LANDING_QUERY_RESULT } from "../../../lib/content/sanity.types";
+import type { Market } from "../../../lib/markets/markets";
+import type { Section, SectionType } from "../../../sections/section-types";
 
 /**
  * A market's seed section of one type as the page receives it: read by the landing query (the section's projection)

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { E2E_WORKER, e2eDataDir } from "../../scripts/lib/e2e-hosts.ts";
+import { E2E_WORKER, e2eDataDir } from "../../../scripts/lib/e2e-hosts.ts";
 
 /** This worker's embedded server's own copy of the dataset (playwright.config.ts): tests edit it like a CMS. */
 export const E2E_DATASET = `${e2eDataDir(E2E_WORKER)}/embedded/landing.ndjson`;

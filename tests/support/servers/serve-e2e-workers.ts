@@ -1,8 +1,8 @@
 // Playwright's one webServer (playwright.config.ts): `serve-e2e-workers.ts <workers>` starts every worker's servers
 // at once, then answers 200 on the ready port Playwright waits for, until Playwright stops it.
 import { createServer } from "node:http";
-import { E2E_READY_PORT } from "../../scripts/lib/e2e-hosts.ts";
-import { ensureDatabaseTemplate } from "./empty-database.ts";
+import { E2E_READY_PORT } from "../../../scripts/lib/e2e-hosts.ts";
+import { ensureDatabaseTemplate } from "../supabase/empty-database.ts";
 import { workerServers } from "./e2e-servers.ts";
 import { startServers } from "./start-servers.ts";
 

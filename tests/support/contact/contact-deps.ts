@@ -1,5 +1,5 @@
-import { MemoryRateLimiter } from "../../lib/contact/rate-limiter";
-import type { ContactDeps } from "../../lib/contact/handle-contact";
+import { MemoryRateLimiter } from "../../../lib/contact/rate-limiter";
+import type { ContactDeps } from "../../../lib/contact/handle-contact";
 
 /**
  * The parts of the route's wiring a test of something else leaves as a server with CONTACT_PROOF=off and no limits
