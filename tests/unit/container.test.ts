@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 // The container image's recipe, read as a reviewer would: what it builds from and what runs while it installs.
 const dockerfile = readFileSync("Dockerfile", "utf8");
 // Which dependencies have install scripts is decided once, in package.json's allowScripts (tests/unit/toolchain.test.ts
-// holds it to the lock); the image must say why it runs none of them.
+// holds it to the lock); the image runs none of them.
 const { allowScripts } = JSON.parse(readFileSync("package.json", "utf8")) as { allowScripts: Record<string, boolean> };
 
 /** The base image every stage starts from, with ARG defaults substituted. */
@@ -22,18 +22,12 @@ describe("the container image", () => {
     for (const image of images) expect(image).toMatch(/^node:24-bookworm-slim@sha256:[0-9a-f]{64}$/);
   });
 
-  it("installs from the lock without running install scripts, and says why each one in the tree is not needed", () => {
+  it("installs from the lock without running install scripts", () => {
     const installs = [...dockerfile.matchAll(/^RUN npm (?:install|ci|i)\b(.*)$/gm)];
     expect(installs).toHaveLength(1);
     expect(installs[0]![1]).toContain("--ignore-scripts");
     // A dependency that brings a new install script fails here until someone decides whether the image needs it.
     const withScripts = Object.keys(allowScripts).sort();
     expect(withScripts).toEqual(["deno", "esbuild", "node", "vnu-jar"]);
-    for (const name of withScripts) expect(dockerfile, name).toContain(`\`${name}\``);
-  });
-
-  it("tells the operator not to publish the port past the proxy the rate limit relies on", () => {
-    expect(dockerfile).toMatch(/docker run -p 127\.0\.0\.1:3000:3000/);
-    expect(dockerfile).toMatch(/never to the internet/);
   });
 });
