@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { sampleLead } from "../support/contact/sample-lead";
 import { captureLogs } from "../support/telemetry/log-lines";
 
 const holder = globalThis as { __leadsStore?: Promise<{ close?(): Promise<void> }> };
@@ -34,22 +35,15 @@ describe("choosing where leads go", () => {
     const [a, b] = await Promise.all([getLeadsStore(), getLeadsStore()]);
     expect(a).toBe(b);
     expect(a).toBeInstanceOf(PgliteLeadsStore);
-    const lead = {
+    const lead = sampleLead({
       id: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69",
       company: "Acme",
       contact: "Ana",
-      email: "ana@example.com",
-      phonePrefix: "52",
-      phone: "5512345678",
-      phoneE164: "+525512345678",
-      country: "usa",
-      reason: "goods",
       volume: "0-4999",
-      market: "mx",
       attribution: {},
       consent: "granted",
       noticeVersion: "2026-11-23",
-    } as const;
+    });
     expect(await a.insert(lead)).toBe("stored");
     await a.close?.();
     // Reopened from disk, the lead is still there.
@@ -77,22 +71,15 @@ describe("conversion reporting in embedded mode", () => {
     const page =
       "https://pagos.example/mx/empresas?utm_source=facebook&utm_campaign=cfo-ana&fbclid=IwAR0secret#contact-form";
     await reportLeadConversion(
-      {
+      sampleLead({
         id: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69",
         company: "Acme Importaciones",
         contact: "Ana",
-        email: "ana@example.com",
-        phonePrefix: "52",
-        phone: "5512345678",
-        phoneE164: "+525512345678",
-        country: "usa",
-        reason: "goods",
         volume: "0-4999",
-        market: "mx",
         attribution: {},
         consent: "granted",
         noticeVersion: "2026-11-23",
-      },
+      }),
       { pageUrl: page, userAgent: "Mozilla/5.0 UA", ip: "203.0.113.9", fbc: "fb.1.1763860000000.IwAR0secret" },
     );
     logs.restore();
@@ -114,22 +101,15 @@ describe("conversion reporting in embedded mode", () => {
     const logs = captureLogs();
     const { reportLeadConversion } = await import("@/lib/meta/conversion-reporter");
     await reportLeadConversion(
-      {
+      sampleLead({
         id: "8d7f1f0e-5b7a-4c8e-9a43-1f2d3c4b5a69",
         company: "Acme",
         contact: "Ana",
-        email: "ana@example.com",
-        phonePrefix: "52",
-        phone: "5512345678",
-        phoneE164: "+525512345678",
-        country: "usa",
-        reason: "goods",
         volume: "0-4999",
-        market: "mx",
         attribution: {},
         consent: "granted",
         noticeVersion: null,
-      },
+      }),
       { pageUrl: "https://pagos.example/mx", userAgent: null, ip: null },
     );
     logs.restore();

@@ -7,27 +7,22 @@ import { SupabaseLeadsStore } from "@/lib/contact/supabase-leads-store";
 import { LeadRejectedError, StoreUnavailableError, type Lead } from "@/lib/contact/leads-store-contract";
 import { startFakeSupabase, type FakeSupabase } from "../support/supabase/fake-supabase";
 import { captureLogs } from "../support/telemetry/log-lines";
+import { sampleLead } from "../support/contact/sample-lead";
 
 let fake: FakeSupabase;
 const ANON_KEY = "test-anon-key";
 const SIGNING_SECRET = "test-conversion-signing-secret-0123456789";
 
-const lead = (): Lead => ({
-  id: randomUUID(),
-  company: "Acme",
-  contact: "Ana",
-  email: "ana@example.com",
-  phonePrefix: "52",
-  phone: "5512345678",
-  phoneE164: "+525512345678",
-  country: "usa",
-  reason: "goods",
-  volume: "0-4999",
-  market: "mx",
-  attribution: {},
-  consent: "unanswered",
-  noticeVersion: null,
-});
+/** The sample lead with what these checks rely on: no attribution, consent unanswered. */
+const lead = (): Lead =>
+  sampleLead({
+    company: "Acme",
+    contact: "Ana",
+    volume: "0-4999",
+    attribution: {},
+    consent: "unanswered",
+    noticeVersion: null,
+  });
 const visit = {
   pageUrl: "https://pagos.example/mx?fbclid=abc",
   userAgent: "Mozilla/5.0",
