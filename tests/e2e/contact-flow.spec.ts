@@ -6,6 +6,7 @@ import { consentAnswer } from "../support/browser/consent-answer";
 import { E2E_HOSTS, E2E_PIXEL_ID } from "../../scripts/lib/e2e-hosts";
 import { interceptMeta } from "../support/meta/fake-pixel";
 import { asNewClient, fillContactForm } from "../support/contact/contact-form-fill";
+import { setSupabaseFaults, storedLeadsOf } from "../support/supabase/fake-supabase-faults";
 
 const SUBMIT: Record<Market, string> = { mx: "Enviar solicitud", br: "Enviar solicitação", ar: "Enviar solicitud" };
 const SUCCESS: Record<Market, [string, string]> = {
@@ -80,7 +81,6 @@ const PHONES: Record<Market, [prefix: string, typed: string, storedPrefix: strin
 for (const market of MARKETS) {
   test.describe(`/${market}, as a visitor types`, () => {
     test.use({ baseURL: E2E_HOSTS.supabase });
-    const FAKE = E2E_HOSTS.fakeSupabase;
 
     for (const [prefix, typed, storedPrefix, stored, e164] of PHONES[market]) {
       test(`the phone ${JSON.stringify(typed)} (prefix ${prefix}) can be sent and is stored as ${e164}`, async ({
@@ -94,9 +94,7 @@ for (const market of MARKETS) {
         await page.locator('[name="phone"]').fill(typed);
         await page.getByRole("button", { name: SUBMIT[market] }).click();
         await expect(page.locator('[data-sonner-toast][data-type="success"]')).toContainText(SUCCESS[market][0]);
-        const rows = ((await (await fetch(`${FAKE}/__control/rows`)).json()) as { company: string }[]).filter(
-          (r) => r.company === company,
-        );
+        const rows = await storedLeadsOf(company);
         expect(rows).toEqual([
           expect.objectContaining({ phone_prefix: storedPrefix, phone: stored, phone_e164: e164 }),
         ]);
@@ -191,18 +189,12 @@ test.describe("with a Meta pixel: the browser's Lead and the server event share 
 
 test.describe("Supabase mode: faults of the store and of the conversion function", () => {
   test.use({ baseURL: E2E_HOSTS.supabase });
-  const FAKE = E2E_HOSTS.fakeSupabase;
-  const control = (mode: Record<string, unknown>) =>
-    fetch(`${FAKE}/__control/mode`, { method: "POST", body: JSON.stringify(mode) });
-  const rowsFor = async (company: string) =>
-    ((await (await fetch(`${FAKE}/__control/rows`)).json()) as { company: string }[]).filter(
-      (r) => r.company === company,
-    );
   const doc = seedLanding("mx");
 
-  test.afterEach(() => control({ rest: "ok", functions: "ok" }));
+  test.afterEach(() => setSupabaseFaults({ rest: "ok", functions: "ok" }));
 
-  for (const fault of [{ rest: "down" }, { rest: "slow", slowMs: 1_500 }, { rest: "refuse" }]) {
+  // The store down is tested in every market by contact-form.spec.ts ("Supabase mode: the store is down").
+  for (const fault of [{ rest: "slow", slowMs: 1_500 }, { rest: "refuse" }] as const) {
     test(`store ${fault.rest}: error toast, values kept; the retry after recovery stores exactly one row`, async ({
       page,
     }) => {
@@ -211,7 +203,7 @@ test.describe("Supabase mode: faults of the store and of the conversion function
       await page.goto("/mx");
       const company = `Fault ${fault.rest} ${randomUUID()}`;
       await fill(page, company);
-      await control(fault);
+      await setSupabaseFaults(fault);
       const submit = page.getByRole("button", { name: "Enviar solicitud" });
       await submit.click();
       const error = page.locator('[data-sonner-toast][data-type="error"]');
@@ -221,11 +213,11 @@ test.describe("Supabase mode: faults of the store and of the conversion function
       await expect(page.locator('[name="volume"]')).toHaveValue("100000-plus");
       await expect(submit).toBeEnabled();
 
-      await control({ rest: "ok" });
+      await setSupabaseFaults({ rest: "ok" });
       await submit.click();
       await expect(page.locator('[data-sonner-toast][data-type="success"]')).toContainText("Solicitud recibida");
       await expect(page.locator('[name="company"]')).toHaveValue("");
-      expect(await rowsFor(company)).toHaveLength(1);
+      expect(await storedLeadsOf(company)).toHaveLength(1);
     });
   }
 
@@ -241,7 +233,7 @@ test.describe("Supabase mode: faults of the store and of the conversion function
       "request",
       (r) => r.url().endsWith("/api/contact") && ids.push((r.postDataJSON() as { submissionId: string }).submissionId),
     );
-    await control({ rest: "down" });
+    await setSupabaseFaults({ rest: "down" });
     const submit = page.getByRole("button", { name: "Enviar solicitud" });
     for (let attempt = 0; attempt < 2; attempt++) {
       const answered = page.waitForResponse("**/api/contact");
@@ -249,33 +241,33 @@ test.describe("Supabase mode: faults of the store and of the conversion function
       expect((await answered).status()).toBe(503);
       await expect(submit).toBeEnabled();
     }
-    await control({ rest: "ok" });
+    await setSupabaseFaults({ rest: "ok" });
     await page.locator('[name="company"]').fill(`${company} SA`);
     await submit.click();
     await expect(page.locator('[data-sonner-toast][data-type="success"]')).toBeVisible();
     expect(ids).toHaveLength(3);
     expect(ids[1]).toBe(ids[0]);
     expect(ids[2]).not.toBe(ids[0]);
-    expect(await rowsFor(`${company} SA`)).toEqual([expect.objectContaining({ id: ids[2] })]);
-    expect(await rowsFor(company)).toEqual([]);
+    expect(await storedLeadsOf(`${company} SA`)).toEqual([expect.objectContaining({ id: ids[2] })]);
+    expect(await storedLeadsOf(company)).toEqual([]);
   });
 
   test("a failing conversion function does not affect the visitor: the lead is stored and acknowledged", async ({
     page,
   }) => {
     await asNewClient(page);
-    await control({ functions: "down" });
+    await setSupabaseFaults({ functions: "down" });
     await page.goto("/mx");
     const company = `Conversion down ${randomUUID()}`;
     await fill(page, company);
     await page.getByRole("button", { name: "Enviar solicitud" }).click();
     await expect(page.locator('[data-sonner-toast][data-type="success"]')).toContainText("Solicitud recibida");
-    expect(await rowsFor(company)).toHaveLength(1);
+    expect(await storedLeadsOf(company)).toHaveLength(1);
     // The function was called (and failed) after the response.
     await expect
       .poll(async () =>
         (
-          (await (await fetch(`${FAKE}/__control/requests`)).json()) as {
+          (await (await fetch(`${E2E_HOSTS.fakeSupabase}/__control/requests`)).json()) as {
             path: string;
             body: { customData?: { company?: string } };
           }[]

@@ -9,6 +9,7 @@ import { EMAILS } from "../support/contact/email-addresses";
 import { seedLanding } from "../support/sanity/seed";
 import { asNewClient, fillContactForm, type FormValues } from "../support/contact/contact-form-fill";
 import { proofFrom } from "../../scripts/lib/solve-proof";
+import { setSupabaseFaults, storedLeadsOf } from "../support/supabase/fake-supabase-faults";
 
 // What a visitor meets filling the form, in each market: the phone checked as typed, the line under the disabled
 // button, each failure in its own words, the confirmation that stays, and what screen readers hear.
@@ -78,9 +79,7 @@ for (const market of MARKETS) {
       await expect(submitButton(page)).toBeEnabled();
       await submitButton(page).click();
       await expect(page.getByRole("group", { name: copy.successTitle })).toBeVisible();
-      const rows = (
-        (await (await fetch(`${E2E_HOSTS.fakeSupabase}/__control/rows`)).json()) as { company: string }[]
-      ).filter((r) => r.company === company);
+      const rows = await storedLeadsOf(company);
       expect(rows).toEqual([expect.objectContaining({ phone_prefix: other.prefix, phone: other.national })]);
     });
 
@@ -257,9 +256,7 @@ for (const market of MARKETS) {
 
 test.describe("Supabase mode: the store is down", () => {
   test.use({ baseURL: E2E_HOSTS.supabase });
-  const control = (mode: Record<string, unknown>) =>
-    fetch(`${E2E_HOSTS.fakeSupabase}/__control/mode`, { method: "POST", body: JSON.stringify(mode) });
-  test.afterEach(() => control({ rest: "ok" }));
+  test.afterEach(() => setSupabaseFaults({ rest: "ok" }));
 
   for (const market of MARKETS) {
     test(`/${market}: a 503 says the spec's error words, logged as a warning (not an error), values kept until an edit`, async ({
@@ -277,7 +274,7 @@ test.describe("Supabase mode: the store is down", () => {
       await asNewClient(page);
       await page.goto(`/${market}`);
       const company = await fillAllBut(page);
-      await control({ rest: "down" });
+      await setSupabaseFaults({ rest: "down" });
       const answered = page.waitForResponse("**/api/contact");
       await submitButton(page).click();
       expect((await answered).status()).toBe(503);
@@ -293,6 +290,13 @@ test.describe("Supabase mode: the store is down", () => {
       await expectNoAxeViolations(page, "failed");
       await page.locator('[name="contact"]').fill("Ana P.");
       await expect(failure).toHaveCount(0);
+
+      // The retry once the store is back stores the lead exactly once.
+      await setSupabaseFaults({ rest: "ok" });
+      await submitButton(page).click();
+      await expect(page.locator('[data-sonner-toast][data-type="success"]')).toBeVisible();
+      await expect(page.locator('[name="company"]')).toHaveValue("");
+      expect(await storedLeadsOf(company)).toHaveLength(1);
     });
   }
 });
