@@ -24,13 +24,13 @@ export default defineConfig({
     // its test in its own folder (sections/<name>/).
     setupFiles: ["tests/support/telemetry/quiet-logs.ts"],
     // One file per core, at least two: Vitest's default (one fewer than the cores) runs them one at a time on two
-    // cores, while many of them mostly wait on a deadline or a server (1 min 45 s against 1 min 04 s here).
+    // cores, while many of them mostly wait on a deadline or a server.
     maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
       // Pure modules, tested in any order: their files share a worker's loaded modules rather than each loading them
-      // again (all files: 114 CPU-s before, 106 after).
+      // again.
       {
         extends: true,
         test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}", "sections/**/*.test.tsx"], isolate: false },
