@@ -1,6 +1,5 @@
 // Starts test servers all at once (each command in a shell of its own process group) and resolves once every one
-// answers its URL; `stop` ends them all. Playwright's own webServer entries start one after another, which on two
-// workers was about a minute and a half of every browser run.
+// answers its URL; `stop` ends them all. Playwright's own webServer entries start one after another.
 import { spawn, type ChildProcess } from "node:child_process";
 import type { E2eServer } from "./e2e-servers.ts";
 import { exitedWithin, waitUntilServing } from "../../../scripts/lib/server-process.ts";
