@@ -65,12 +65,7 @@ export async function LandingView({ market, preview, content, page, preset }: Pr
       <DraftModeTools market={market} />
       <SiteHeader market={market} brandName={content.brandName} header={content.header} />
       <main>
-        <Hero
-          hero={content.hero}
-          brandName={content.brandName}
-          locale={content.locale}
-          currency={content.currency}
-        />
+        <Hero hero={content.hero} brandName={content.brandName} locale={content.locale} currency={content.currency} />
         {/* The hero's claim is footnote 1; the cards' footnotes continue from 2. */}
         <Benefits benefits={content.benefits} firstNote={2} />
         <PageSections sections={content.sections} company={content.company} />
