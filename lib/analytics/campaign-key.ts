@@ -28,6 +28,19 @@ export type ClickPlatform = (typeof CLICK_PLATFORMS)[number];
 export const isClickPlatform = (value: unknown): value is ClickPlatform =>
   typeof value === "string" && (CLICK_PLATFORMS as readonly string[]).includes(value);
 
+/** The key of a visit that came from an ad click with only a click id: its platform, no campaign. */
+export const clickKey = (platform: ClickPlatform): CampaignKey => ({
+  source: platform,
+  medium: CLICK_ID_MEDIUM,
+  campaign: NOT_SET,
+});
+
+/**
+ * The keys the daily cap never applies to: a fixed few, so they cannot grow the counts, and a flood of made-up
+ * campaigns early in the day must not send the day's direct visits or ad clicks to "(other)".
+ */
+export const UNCAPPED_KEYS: readonly CampaignKey[] = [DIRECT, OTHER, ...CLICK_PLATFORMS.map(clickKey)];
+
 /** One part of the key as it is counted; undefined when nothing is left. */
 export function normalisePart(value: unknown): string | undefined {
   const cleaned = cleanText(value, 4 * TRACKING_LIMITS.utm);
@@ -52,7 +65,7 @@ export function campaignKey(touch: TouchCampaign | undefined): CampaignKey {
   const campaign = normalisePart(touch.utm_campaign);
   if (source || medium || campaign)
     return { source: source ?? NOT_SET, medium: medium ?? NOT_SET, campaign: campaign ?? NOT_SET };
-  if (isClickPlatform(touch.platform)) return { source: touch.platform, medium: CLICK_ID_MEDIUM, campaign: NOT_SET };
+  if (isClickPlatform(touch.platform)) return clickKey(touch.platform);
   return DIRECT;
 }
 
@@ -61,3 +74,5 @@ export const sameCampaign = (a: CampaignKey, b: CampaignKey) =>
 
 /** One string per key, for maps (parts never hold a control character, so the separator cannot occur in them). */
 export const campaignId = (key: CampaignKey) => `${key.source}\u0001${key.medium}\u0001${key.campaign}`;
+
+export const isUncapped = (key: CampaignKey) => UNCAPPED_KEYS.some((uncapped) => sameCampaign(key, uncapped));

@@ -1,5 +1,5 @@
 import { log } from "../logging/logger.ts";
-import { campaignId, CAMPAIGN_KEYS_PER_MARKET_DAY, DIRECT, OTHER, sameCampaign } from "./campaign-key.ts";
+import { campaignId, CAMPAIGN_KEYS_PER_MARKET_DAY, isUncapped, OTHER } from "./campaign-key.ts";
 import type { CountRow, CountsStore, VitalRow } from "./counts-store-contract";
 import { sliceId, type Slice } from "./slices.ts";
 import type { VisitorCounter } from "./visitor-counter";
@@ -87,7 +87,7 @@ export class CountBuffer {
   }
 
   private capped(slice: Slice): Slice {
-    if (sameCampaign(slice, DIRECT) || sameCampaign(slice, OTHER)) return slice;
+    if (isUncapped(slice)) return slice;
     const day = `${slice.day}:${slice.market}`;
     let seen = this.campaigns.get(day);
     if (!seen) {

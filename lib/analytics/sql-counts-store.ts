@@ -1,4 +1,5 @@
 import type { Market } from "../markets/markets";
+import { UNCAPPED_KEYS } from "./campaign-key.ts";
 import {
   CountsUnavailableError,
   toNumber,
@@ -36,7 +37,8 @@ export class SqlCountsStore implements CountsStore {
   }
 
   async recordCounts(rows: readonly CountRow[], campaignCap: number): Promise<void> {
-    if (rows.length > 0) await this.run("record_page_counts", { counts: rows, campaign_cap: campaignCap });
+    if (rows.length > 0)
+      await this.run("record_page_counts", { counts: rows, campaign_cap: campaignCap, uncapped: UNCAPPED_KEYS });
   }
 
   async recordVitals(rows: readonly VitalRow[]): Promise<void> {
