@@ -316,6 +316,12 @@ function targets(r: BenchResults): BenchResults["targets"] {
     measured: v.writesPer1000.toFixed(2),
     met: v.writesPer1000 <= 1,
   });
+  const d = r.visits.day;
+  out.push({
+    target: `visits: a day of ${d.visits.toLocaleString("en-US")} visits over ${d.campaigns.toLocaleString("en-US")} campaign values leaves at most ${d.maxRows.toLocaleString("en-US")} rows (the cap)`,
+    measured: `${d.rows.toLocaleString("en-US")} rows`,
+    met: d.rows <= d.maxRows,
+  });
   const s = r.contact.stored;
   const i = r.instances.stored;
   out.push({

@@ -253,7 +253,7 @@ export function markdown(r: BenchResults): string {
     ]),
   );
   const d = r.visits.day;
-  const day = `A simulated day of ${d.visits.toLocaleString("en-US")} visits over ${d.campaigns.toLocaleString("en-US")} campaign values (3 markets, 3 pages each, 2 devices, ${d.instances} instances writing every ${d.intervalS} s, the real migration in PGlite): ${d.rows.toLocaleString("en-US")} rows in page_counts after ${d.writes.toLocaleString("en-US")} writes.`;
+  const day = `A simulated day of ${d.visits.toLocaleString("en-US")} visits over ${d.campaigns.toLocaleString("en-US")} campaign values (3 markets, 3 pages each, 2 devices, ${d.instances} instances writing every ${d.intervalS} s, the real migration in PGlite): ${d.rows.toLocaleString("en-US")} rows in page_counts after ${d.writes.toLocaleString("en-US")} writes (${((d.writes / d.visits) * 1000).toFixed(2)} per 1,000 visits) of ${d.rowsWritten.toLocaleString("en-US")} rows all told, in ${d.seconds.toFixed(0)} s.`;
   const st = c.stored;
   const integrity = `Database after a graceful stop (exit ${c.serverExitCode}): ${st.rows} rows, ${st.distinctIds} distinct ids, ${st.created} ids answered 201 — lost ${st.lost}, unexpected ${st.unexpected}, duplicates ${st.duplicates} (${st.ok ? "OK" : "MISMATCH"}). Server RSS: ${mb(c.rssBytes.idle)} idle → ${mb(c.rssBytes.afterWarmUp)} with the store open → ${mb(c.rssBytes.afterLoad)} after the load.`;
   const build = `\`next build\`: ${(r.build.wallMs / 1000).toFixed(1)} s wall, peak RSS of the process tree ${mb(r.build.peakRssBytes)}.`;

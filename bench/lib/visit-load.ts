@@ -1,7 +1,7 @@
 import autocannon from "autocannon";
 import { PGlite } from "@electric-sql/pglite";
 import { CountBuffer } from "../../lib/analytics/count-buffer.ts";
-import { DIRECT } from "../../lib/analytics/campaign-key.ts";
+import { CAMPAIGN_KEYS_PER_MARKET_DAY, DIRECT, UNCAPPED_KEYS } from "../../lib/analytics/campaign-key.ts";
 import { SqlCountsStore } from "../../lib/analytics/sql-counts-store.ts";
 import type { Slice } from "../../lib/analytics/slices.ts";
 import { migrate } from "../../lib/contact/migrations.ts";
@@ -96,13 +96,32 @@ export async function visitPass(
   };
 }
 
+/** Mulberry32: a small seeded generator, so the simulated day is the same every run. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
 export type DayOfVisits = {
   visits: number;
   campaigns: number;
   instances: number;
   intervalS: number;
+  /** Calls of record_page_counts (one per instance and interval). */
   writes: number;
+  /** Rows those calls inserted or updated, all told. */
+  rowsWritten: number;
   rows: number;
+  /** The most rows the day may leave: every market, page and device with each capped key and each uncapped one. */
+  maxRows: number;
+  /** Wall time of the simulation, the database's work included. */
+  seconds: number;
 };
 
 /**
@@ -113,34 +132,44 @@ export type DayOfVisits = {
  * short, where the servers' 5 s would mean 34,560 writes of the embedded database here.
  */
 export async function dayOfVisits(visits = 1_000_000, campaigns = 10_000, intervalS = 60): Promise<DayOfVisits> {
+  const started = performance.now();
   const db = await PGlite.create();
   await migrate(db);
   let writes = 0;
+  let rowsWritten = 0;
   const store = new SqlCountsStore(async (name, args) => {
-    writes++;
     const entries = Object.entries(args);
     const sql = `select public.${name}(${entries.map(([a], i) => `${a} => $${i + 1}`).join(", ")}) as result`;
     const values = entries.map(([, v]) => (v !== null && typeof v === "object" ? JSON.stringify(v) : v));
-    return db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       await tx.exec("set local role service_role");
       return (await tx.query<{ result: unknown }>(sql, values)).rows[0]?.result;
     });
+    if (name === "record_page_counts") {
+      writes++;
+      rowsWritten += Number(result);
+    }
+    return result;
   });
   const instances = [0, 1].map(() => new CountBuffer(store, undefined, { flushMs: 3_600_000 }));
   const markets = ["mx", "br", "ar"] as const;
   const intervals = (24 * 3600) / intervalS;
   const perInterval = Math.ceil(visits / intervals);
+  // Each visit's market, page, device and campaign drawn apart (a fixed seed, so every run counts the same day).
+  const random = seeded(20261127);
+  const pick = (n: number) => Math.floor(random() * n);
   let sent = 0;
   for (let interval = 0; interval < intervals && sent < visits; interval++) {
     for (let i = 0; i < perInterval && sent < visits; i++, sent++) {
-      const market = markets[sent % 3]!;
+      const market = markets[pick(3)]!;
+      const page = pick(5);
       const slice: Slice = {
         day: "2026-11-27",
         market,
-        page: sent % 5 === 0 ? `/${market}/campaign-${sent % 2}` : `/${market}`,
-        device: sent % 3 === 0 ? "desktop" : "phone",
+        page: page < 2 ? `/${market}/campaign-${page}` : `/${market}`,
+        device: pick(3) === 0 ? "desktop" : "phone",
         variant: "",
-        ...(sent % 4 === 0 ? DIRECT : { source: "ads", medium: "cpc", campaign: `campaign ${sent % campaigns}` }),
+        ...(pick(4) === 0 ? DIRECT : { source: "ads", medium: "cpc", campaign: `campaign ${pick(campaigns)}` }),
       };
       instances[sent % 2]!.visit(slice);
     }
@@ -148,5 +177,17 @@ export async function dayOfVisits(visits = 1_000_000, campaigns = 10_000, interv
   }
   const rows = (await db.query<{ n: number }>("select count(*)::int as n from public.page_counts")).rows[0]!.n;
   await db.close();
-  return { visits: sent, campaigns, instances: instances.length, intervalS, writes, rows };
+  const seconds = (performance.now() - started) / 1000;
+  const maxRows = markets.length * 3 * 2 * (CAMPAIGN_KEYS_PER_MARKET_DAY + UNCAPPED_KEYS.length);
+  return {
+    visits: sent,
+    campaigns,
+    instances: instances.length,
+    intervalS,
+    writes,
+    rowsWritten,
+    rows,
+    maxRows,
+    seconds,
+  };
 }
