@@ -20,7 +20,7 @@
 
 create table public.page_count_campaigns (
   day date not null,
-  market text not null,
+  market text not null check (market in ('mx', 'br', 'ar')),
   source text not null,
   medium text not null,
   campaign text not null,

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
@@ -545,22 +546,61 @@ describe("migrating PGlite", () => {
   });
 });
 
-describe("the markets a lead may be stored for", () => {
-  // The check in 20251101000000_contact_submissions.sql spells the codes: a market added to the declaration needs a
-  // migration that replaces it.
-  it("are exactly the declared markets, in the migrated table's check", async () => {
-    const db = await emptyDatabase();
+describe("the markets the schema takes", () => {
+  // The migrations spell the market codes in their checks (a CHECK cannot call the declaration): a market added to
+  // the declaration needs a migration that replaces each of them, and this names any it forgot.
+  type Check = { table: string; column: string; definition: string };
+  let checks: Check[];
+  let db: PGlite;
+  beforeAll(async () => {
+    db = await emptyDatabase();
     await migrate(db);
-    const { rows } = await db.query<{ definition: string }>(
-      `select pg_get_constraintdef(c.oid) as definition from pg_constraint c
+    ({ rows: checks } = await db.query<Check>(
+      `select t.relname as table, a.attname as column, pg_get_constraintdef(c.oid) as definition
+         from pg_constraint c
          join pg_class t on t.oid = c.conrelid
-        where t.relname = 'contact_submissions' and c.contype = 'c'
-          and pg_get_constraintdef(c.oid) ~ '\\mmarket\\M'`,
+         join pg_namespace n on n.oid = t.relnamespace and n.nspname = 'public'
+         join pg_attribute a on a.attrelid = t.oid and a.attnum = any (c.conkey)
+        where c.contype = 'c' and a.attname in ('market', 'page')
+        order by 1, 2`,
+    ));
+  });
+  afterAll(() => db?.close());
+
+  it("are exactly the declared markets, in every table's market check", async () => {
+    const { rows: columns } = await db.query<{ table: string }>(
+      `select c.table_name as table from information_schema.columns c
+        where c.table_schema = 'public' and c.column_name = 'market' and c.table_name not in
+          (select v.table_name from information_schema.views v where v.table_schema = 'public')`,
     );
-    await db.close();
-    expect(rows).toHaveLength(1);
-    const allowed = [...rows[0]!.definition.matchAll(/'([^']*)'::text/g)].map((match) => match[1]);
-    expect(allowed.sort()).toEqual([...MARKETS].sort());
+    const markets = checks.filter((check) => check.column === "market");
+    // Every table with a market column checks it.
+    expect(markets.map((check) => check.table).sort()).toEqual(columns.map((column) => column.table).sort());
+    for (const check of markets) {
+      const allowed = [...check.definition.matchAll(/'([^']*)'::text/g)].map((match) => match[1]);
+      expect(allowed.sort(), `${check.table}.market`).toEqual([...MARKETS].sort());
+    }
+  });
+
+  it("are exactly the declared markets, in every page pattern", async () => {
+    const pages = checks.filter((check) => check.column === "page");
+    expect(pages.length).toBeGreaterThan(0);
+    for (const check of pages) {
+      const pattern = /page ~ '([^']*)'::text/.exec(check.definition)?.[1];
+      expect(pattern, `${check.table}.page has a pattern`).toBeDefined();
+      const alternatives = /^\^\/\(([a-z|]+)\)/.exec(pattern!)?.[1]?.split("|");
+      expect(alternatives?.sort(), `${check.table}.page`).toEqual([...MARKETS].sort());
+      for (const market of MARKETS) {
+        const { rows } = await db.query<{ page: boolean; campaign: boolean }>(
+          "select $1 ~ $3 as page, $2 ~ $3 as campaign",
+          [`/${market}`, `/${market}/importadores-china`, pattern],
+        );
+        expect(rows[0], `${check.table}.page takes /${market} and its campaign pages`).toEqual({
+          page: true,
+          campaign: true,
+        });
+      }
+    }
   });
 });
 
