@@ -1,6 +1,7 @@
 import "server-only";
 import { createClient } from "@sanity/client";
 import { createHash, timingSafeEqual } from "node:crypto";
+import type { RateLimiter } from "../contact/rate-limiter";
 import type { ServerEnv } from "../env/env";
 
 /**
@@ -32,9 +33,8 @@ type SanityUser = { id?: unknown; roles?: unknown; role?: unknown };
  * `{}` to a token it does not know, 401 to a revoked one).
  */
 async function sanityMember(env: ServerEnv, token: string): Promise<string | undefined> {
-  if (!env.NEXT_PUBLIC_SANITY_PROJECT_ID) return undefined;
   const client = createClient({
-    projectId: env.NEXT_PUBLIC_SANITY_PROJECT_ID,
+    projectId: env.NEXT_PUBLIC_SANITY_PROJECT_ID!,
     apiVersion: env.NEXT_PUBLIC_SANITY_API_VERSION,
     useCdn: false,
     token,
@@ -48,16 +48,32 @@ async function sanityMember(env: ServerEnv, token: string): Promise<string | und
   return typeof user?.id === "string" && member ? user.id : undefined;
 }
 
-/** The reader a request's bearer token names, or undefined (answered 401). */
-export async function resultsReader(headers: Headers, env: ServerEnv, now = Date.now()): Promise<Reader | undefined> {
+/** Checks of tokens with Sanity, per client (the `results-sign-in` bucket); the client's address when known. */
+export type SignInLimit = { limiter: RateLimiter; client: string | undefined };
+
+/**
+ * The reader a request's bearer token names; undefined (answered 401); or how long to wait (answered 429) when the
+ * client has had its tokens checked with Sanity too often: each check is a request to Sanity's API, so made-up tokens
+ * must not make the server send one per request. A member's check is given back, so only unknown tokens count.
+ */
+export async function resultsReader(
+  headers: Headers,
+  env: ServerEnv,
+  signIn: SignInLimit,
+  now = Date.now(),
+): Promise<Reader | { retryAfter: number } | undefined> {
   const token = bearerToken(headers);
   if (!token) return undefined;
   if (env.RESULTS_READ_TOKEN && sameSecret(token, env.RESULTS_READ_TOKEN)) return { kind: "token" };
   const key = digest(token).toString("base64url");
   const cached = members.get(key);
   if (cached && cached.until > now) return { kind: "studio", userId: cached.userId };
+  if (!env.NEXT_PUBLIC_SANITY_PROJECT_ID) return undefined;
+  const limit = await signIn.limiter.hit(signIn.client);
+  if (!limit.allowed) return { retryAfter: limit.retryAfter };
   const userId = await sanityMember(env, token);
   if (!userId) return undefined;
+  await signIn.limiter.refund(signIn.client);
   if (members.size > 1000) members.clear();
   members.set(key, { userId, until: now + MEMBER_CACHE_MS });
   return { kind: "studio", userId };

@@ -20,7 +20,10 @@ export type RateLimits = { perClient: number; perNetwork?: number; global?: numb
  *   fill a global count to lock the operator out of preview;
  * - `beacon`: the visit counter's beacons (visits, form starts, field speed), per client (VISIT_RATE_LIMIT_PER_MINUTE:
  *   offices and mobile carriers put many people behind one address) and per /48; beyond, beacons count nothing. Off
- *   without a trusted client address, which would put every visitor in one bucket.
+ *   without a trusted client address, which would put every visitor in one bucket;
+ * - `results-sign-in`: bearer tokens of GET /api/results checked with Sanity's API (a member's check is given back, so
+ *   only unknown tokens count), per client and per /48 like contact submissions, never globally, since anyone could
+ *   fill a global count to lock the marketers out.
  */
 export type RateLimitPurpose =
   | "contact"
@@ -30,7 +33,8 @@ export type RateLimitPurpose =
   | "contact-held-hourly"
   | "contact-challenge"
   | "draft-mode"
-  | "beacon";
+  | "beacon"
+  | "results-sign-in";
 
 export type PurposeLimits = { limits: RateLimits; windowMs: number; ceilingNotice?: string };
 
@@ -46,6 +50,7 @@ export function limitsFor(purpose: RateLimitPurpose, env: ServerEnv): PurposeLim
     case "contact-invalid":
     case "contact-held":
     case "draft-mode":
+    case "results-sign-in":
       return { limits: client, windowMs: MINUTE };
     case "contact-challenge":
       return { limits: { perClient: 4 * perClient, perNetwork: 4 * perNetwork }, windowMs: MINUTE };

@@ -25,6 +25,7 @@ beforeAll(async () => {
   vi.stubEnv("NEXT_PUBLIC_SANITY_PROJECT_ID", "e2esanity");
   vi.stubEnv("NEXT_PUBLIC_SANITY_DATASET", "production");
   vi.stubEnv("SANITY_API_HOST", sanity.url);
+  vi.stubEnv("CLIENT_IP_HEADER", "x-real-ip");
   // Some counts and a lead in the embedded store, written as the server writes them.
   const { getCountsStore } = await import("@/lib/analytics/counts-store");
   const store = getCountsStore()!;
@@ -64,11 +65,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function get(query: string, authorization?: string) {
+async function get(query: string, authorization?: string, client = "203.0.113.10") {
   const { GET } = await import("@/app/api/results/route");
   const response = await GET(
     new Request(`http://127.0.0.1/api/results?${query}`, {
-      headers: authorization ? { authorization } : {},
+      headers: { "x-real-ip": client, ...(authorization ? { authorization } : {}) },
     }),
   );
   return {
@@ -121,6 +122,32 @@ describe("GET /api/results", () => {
     expect(status).toBe(401);
     expect(headers.get("www-authenticate")).toMatch(/^Bearer/);
     expect(json).not.toHaveProperty("rows");
+  });
+
+  it("checks at most a few unknown tokens a minute per client with Sanity, so made-up ones cannot flood it", async () => {
+    // Ten minutes on: the member's token, checked by an earlier test, is no longer cached.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 600_000 });
+    try {
+      const before = sanity.userLookups;
+      // A member's sign-in is checked with Sanity and counts against no limit.
+      expect((await get("from=2026-11-14&to=2026-11-20", `Bearer ${SANITY_EDITOR_TOKEN}`, "198.51.100.7")).status).toBe(
+        200,
+      );
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++)
+        statuses.push((await get("from=2026-11-14&to=2026-11-20", `Bearer made-up-${i}`, "198.51.100.7")).status);
+      // CONTACT_RATE_LIMIT_PER_MINUTE's 5 lookups, then 429 without asking Sanity.
+      expect(sanity.userLookups - before).toBe(1 + 5);
+      expect(statuses).toEqual([...Array<number>(5).fill(401), ...Array<number>(7).fill(429)]);
+      const limited = await get("from=2026-11-14&to=2026-11-20", "Bearer made-up-x", "198.51.100.7");
+      expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(limited.json).not.toHaveProperty("rows");
+      // The script's token from that client, and another client, are still answered.
+      expect((await get("from=2026-11-14&to=2026-11-20", `Bearer ${TOKEN}`, "198.51.100.7")).status).toBe(200);
+      expect((await get("from=2026-11-14&to=2026-11-20", "Bearer made-up-y", "198.51.100.8")).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("answers a bad parameter with 400 naming it, after the reader is known", async () => {

@@ -2,7 +2,9 @@ import { getCountsStore } from "@/lib/analytics/counts-store";
 import { readResults } from "@/lib/analytics/results";
 import { resultsReader } from "@/lib/analytics/results-auth";
 import { isParamError, parseResultsQuery } from "@/lib/analytics/results-params";
+import { getRateLimiter } from "@/lib/contact/rate-limiter";
 import { serverEnv } from "@/lib/env/server-env";
+import { clientAddress } from "@/lib/http/client-ip";
 import { log } from "@/lib/logging/logger";
 import { MARKET_TIME_ZONES } from "@/lib/markets/time-zones";
 
@@ -20,7 +22,16 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
  */
 export async function GET(request: Request): Promise<Response> {
   const env = serverEnv();
-  const reader = await resultsReader(request.headers, env);
+  const reader = await resultsReader(request.headers, env, {
+    limiter: getRateLimiter("results-sign-in"),
+    client: clientAddress(request.headers),
+  });
+  if (reader && "retryAfter" in reader)
+    return json(
+      429,
+      { error: "Too many sign-in attempts from this address; try again in a minute" },
+      { "retry-after": String(reader.retryAfter) },
+    );
   if (!reader)
     return json(
       401,

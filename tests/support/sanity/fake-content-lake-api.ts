@@ -45,6 +45,8 @@ export const SANITY_OUTSIDER_TOKEN = "e2e-outsider-token-0123456789abcdef";
 export type FakeSanityApi = {
   url: string;
   queries: RecordedQuery[];
+  /** Calls of `GET /users/me` answered so far (a token checked with Sanity). */
+  userLookups: number;
   /** Milliseconds each query waits before it is answered: a slow or stalled Content Lake. */
   delayMs: number;
   server: Server;
@@ -57,6 +59,7 @@ export async function startFakeSanityApi(datasetFile: string, port = 0): Promise
     const url = new URL(req.url ?? "/", "http://localhost");
     // The current user, as Sanity answers GET /users/me: the user for a known token, {} for anyone else.
     if (/^\/v[\w-]+\/users\/me$/.test(url.pathname)) {
+      api.userLookups++;
       const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
       const user =
         token === SANITY_EDITOR_TOKEN
@@ -115,6 +118,7 @@ export async function startFakeSanityApi(datasetFile: string, port = 0): Promise
   const api: FakeSanityApi = {
     url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`,
     queries,
+    userLookups: 0,
     delayMs: 0,
     server,
     close: () =>
