@@ -61,6 +61,25 @@ export function figures(sums: Sums, leadsKnown: boolean): Figures {
   };
 }
 
+/**
+ * Rows' figures added up, the rate and its interval computed again from the sums (never averaged); leads unknown
+ * where a row's are (a device class).
+ */
+export function totalOf(rows: readonly Figures[]): Figures {
+  const sums = empty();
+  for (const row of rows) {
+    sums.visits += row.visits;
+    sums.visitors = addVisitors(sums.visitors, row.visitors);
+    sums.formStarts += row.formStarts;
+    sums.leads += row.leads ?? 0;
+    sums.held += row.held ?? 0;
+  }
+  return figures(
+    sums,
+    rows.every((row) => row.leads !== null),
+  );
+}
+
 /** The page a lead was sent from, as the counts name it. */
 export const leadPage = (lead: Pick<LeadCountRow, "market" | "pageSlug">) =>
   lead.pageSlug ? `/${lead.market}/${lead.pageSlug}` : `/${lead.market}`;

@@ -1,6 +1,14 @@
 import type { Market } from "../markets/markets";
 import type { CountsStore } from "./counts-store-contract";
-import { figures, joinResults, vitalSummaries, type Figures, type ResultKey, type VitalSummary } from "./results-join";
+import {
+  figures,
+  joinResults,
+  totalOf,
+  vitalSummaries,
+  type Figures,
+  type ResultKey,
+  type VitalSummary,
+} from "./results-join";
 import { previousPeriod, type Grouping, type ResultsQuery } from "./results-params";
 
 export type ResultsRow = ResultKey & Figures & { previous: Figures };
@@ -69,6 +77,17 @@ export async function readResults(
     totals: { ...now.totals, previous: then.totals },
     vitals: vitalSummaries(vitals),
   };
+}
+
+/**
+ * The totals the Results tool shows: the answer's own for every page, else those of the page's rows alone (their
+ * figures added up, and the rate computed again), so a page picked in the tool is never shown with the whole
+ * market's figures.
+ */
+export function shownTotals(results: Results, page: string): Results["totals"] {
+  if (!page) return results.totals;
+  const rows = results.rows.filter((row) => row.page === page);
+  return { ...totalOf(rows), previous: totalOf(rows.map((row) => row.previous)) };
 }
 
 const pick = (row: Figures): Figures => ({

@@ -2,7 +2,7 @@ import { ChartUpwardIcon, DownloadIcon } from "@sanity/icons";
 import { Box, Button, Card, Flex, Grid, Heading, Label, Select, Spinner, Stack, Text, TextInput } from "@sanity/ui";
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { definePlugin, useClient, useCurrentLocale, useTranslation } from "sanity";
-import type { Results, ResultsRow } from "../../lib/analytics/results";
+import { shownTotals, type Results, type ResultsRow } from "../../lib/analytics/results";
 import type { Figures } from "../../lib/analytics/results-join";
 import { daysBetween } from "../../lib/analytics/results-params";
 import { MARKETS, type Market } from "../../lib/markets/markets";
@@ -166,8 +166,8 @@ function ResultsView() {
     URL.revokeObjectURL(link.href);
   };
 
-  const totals = results?.totals;
-  const visitorsUnavailable = Boolean(results && results.totals.visits > 0 && results.totals.visitors === null);
+  const totals = results ? shownTotals(results, page) : undefined;
+  const visitorsUnavailable = Boolean(totals && totals.visits > 0 && totals.visitors === null);
   return (
     <Card padding={[3, 4, 5]} height="fill" overflow="auto" data-testid="results-tool">
       <Stack space={5} style={{ maxWidth: 1400 }}>

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { DIRECT, OTHER } from "@/lib/analytics/campaign-key";
-import type { CountRow, LeadCountRow } from "@/lib/analytics/counts-store-contract";
-import { joinResults, vitalSummaries } from "@/lib/analytics/results-join";
-import { isParamError, parseResultsQuery, previousPeriod } from "@/lib/analytics/results-params";
+import type { CountRow, CountsStore, DayRange, LeadCountRow } from "@/lib/analytics/counts-store-contract";
+import { readResults, shownTotals } from "@/lib/analytics/results";
+import { joinResults, leadPage, vitalSummaries } from "@/lib/analytics/results-join";
+import { isParamError, parseResultsQuery, previousPeriod, type Grouping } from "@/lib/analytics/results-params";
 import { bucketOf } from "@/lib/analytics/vitals-buckets";
+import { MARKET_TIME_ZONES } from "@/lib/markets/time-zones";
 
 const parse = (query: string) => parseResultsQuery(new URLSearchParams(query));
 
@@ -162,4 +164,59 @@ describe("the Results tool's CSV", () => {
       '\ufeffCampaña,Visitas\r\n"\'=HYPERLINK(""https://evil.example"")",3\r\n"black friday, ""mx""",-1\r\n,0.0512\r\n',
     );
   });
+});
+
+describe("the totals the Results tool shows for one page", () => {
+  /** A store holding `counts` and `leads`, read by day range and market as the SQL functions read them. */
+  const storeOf = (counts: CountRow[], leads: LeadCountRow[]): CountsStore => {
+    const within =
+      ({ from, to, market }: DayRange) =>
+      (row: { day: string; market: string }) =>
+        row.day >= from && row.day <= to && (!market || row.market === market);
+    return {
+      recordCounts: async () => undefined,
+      recordVitals: async () => undefined,
+      countRows: async (range) => counts.filter(within(range)),
+      vitalRows: async () => [],
+      leadRows: async (range) => leads.filter(within(range)),
+    };
+  };
+  const china = "/mx/importadores-china";
+  const counts = [
+    count({ visits: 120, visitors: 100, formStarts: 12 }),
+    count({ page: china, ...google, visits: 200, visitors: 160, formStarts: 30 }),
+    count({ page: china, device: "desktop", visits: 40, visitors: 30, formStarts: 2 }),
+    count({ day: "2026-11-20", page: china, ...google, visits: 90, visitors: 80, formStarts: 9 }),
+    count({ day: "2026-11-20", visits: 60, visitors: 50 }),
+  ];
+  const leads = [
+    lead({ leads: 3 }),
+    lead({ pageSlug: "importadores-china", ...google, leads: 8 }),
+    lead({ pageSlug: "importadores-china", held: true, leads: 2 }),
+    lead({ day: "2026-11-20", pageSlug: "importadores-china", ...google, leads: 4 }),
+  ];
+
+  it.each<[Grouping[]]>([[["page", "campaign"]], [["page", "device"]], [["page"]]])(
+    "are that page's own figures, rate and previous period (by %s)",
+    async (by) => {
+      const query = { from: "2026-11-21", to: "2026-11-27", market: "mx" as const, by };
+      const all = await readResults(storeOf(counts, leads), query, MARKET_TIME_ZONES);
+      const alone = await readResults(
+        storeOf(
+          counts.filter((row) => row.page === china),
+          leads.filter((row) => leadPage(row) === china),
+        ),
+        query,
+        MARKET_TIME_ZONES,
+      );
+      const shown = shownTotals(all, china);
+      if (by.includes("device")) {
+        // Leads carry no device: rows by device hold none, so neither do one page's totals.
+        expect(shown).toMatchObject({ visits: alone.totals.visits, leads: null, conversionRate: null });
+        expect(shown.previous).toMatchObject({ visits: alone.totals.previous.visits, leads: null });
+      } else expect(shown).toEqual(alone.totals);
+      expect(shown.visits).toBe(240);
+      expect(shownTotals(all, "")).toBe(all.totals);
+    },
+  );
 });
