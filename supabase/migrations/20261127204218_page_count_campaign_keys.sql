@@ -9,7 +9,7 @@
 --
 -- The advisory locks of a batch's market days are taken in one order (day, then market), so two instances' batches
 -- that name the same markets in another order take turns instead of deadlocking, and the counts' rows are written in
--- their key's order for the same reason.
+-- their key's order for the same reason; record_page_vitals writes its buckets in their order too.
 --
 -- The keys the caller names `uncapped` (no campaign, "(other)", an ad platform's click without campaign parameters:
 -- lib/analytics/campaign-key.ts) never count towards the cap and are never sent to "(other)": a flood of made-up
@@ -140,3 +140,23 @@ $$;
 
 revoke all on function public.record_page_counts(jsonb, integer, jsonb) from public, anon, authenticated;
 grant execute on function public.record_page_counts(jsonb, integer, jsonb) to service_role;
+
+-- Adds a batch of histogram samples: [{day, market, page, device, metric, bucket, samples}], in the buckets' order
+-- (two instances' batches listing the same buckets in another order deadlocked), a bucket named twice added once.
+create or replace function public.record_page_vitals(vitals jsonb) returns integer
+language sql
+security invoker
+set search_path = ''
+as $$
+  with rows as (
+    insert into public.page_vitals as v (day, market, page, device, metric, bucket, samples)
+    select (item->>'day')::date, item->>'market', item->>'page', item->>'device', item->>'metric',
+      (item->>'bucket')::smallint, sum((item->>'samples')::bigint)
+    from jsonb_array_elements(vitals) item
+    group by 1, 2, 3, 4, 5, 6
+    order by 1, 2, 3, 4, 5, 6
+    on conflict (day, market, page, device, metric, bucket) do update set samples = v.samples + excluded.samples
+    returning 1
+  )
+  select count(*)::integer from rows
+$$;

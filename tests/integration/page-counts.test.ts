@@ -173,6 +173,25 @@ describe.skipIf(!postgresAvailable())("the counts on PostgreSQL 15 with Supabase
     expect(counted.every((row) => row.visits === 6)).toBe(true);
   });
 
+  it("takes concurrent field-speed batches that list the same buckets in another order, without a deadlock", async () => {
+    const day = "2026-11-24";
+    const buckets = Array.from({ length: 100 }, (_, bucket) => ({
+      day,
+      market: "mx" as const,
+      page: "/mx",
+      device: "phone" as const,
+      metric: "LCP" as const,
+      bucket,
+      samples: 1,
+    }));
+    for (let round = 0; round < 5; round++) {
+      await Promise.all([store.recordVitals(buckets), store.recordVitals([...buckets].reverse())]);
+    }
+    const rows = await store.vitalRows({ from: day, to: day });
+    expect(rows).toHaveLength(100);
+    expect(rows.every((row) => row.samples === 10)).toBe(true);
+  });
+
   it("reads leads per market day, page and last-touch campaign, held apart", async () => {
     const insert = async (created: string, overrides: Record<string, unknown> = {}) => {
       const lead = { ...toRow(sampleLead({ attribution: {} })), ...overrides };
