@@ -4,7 +4,10 @@ import type { CountRow, CountsStore, VitalRow } from "./counts-store-contract";
 import { sliceId, type Slice } from "./slices.ts";
 import type { VisitorCounter } from "./visitor-counter";
 
-/** Slices kept while the store cannot be reached; past this, the oldest increments are dropped (and logged). */
+/**
+ * Slices kept while the store cannot be reached; past this, the increments of the batch the store refused that find
+ * no room are dropped, and a warning says how many.
+ */
 const MAX_BUFFERED_SLICES = 50_000;
 
 /** The higher of two running counts, where null is "not counted". */
@@ -174,6 +177,7 @@ export class CountBuffer {
         err: error,
       });
     }
+    const dropped = { slices: 0, visits: 0, formStarts: 0, samples: 0 };
     for (const [id, row] of counts) {
       const current = this.counts.get(id);
       if (current) {
@@ -181,12 +185,25 @@ export class CountBuffer {
         current.formStarts += row.formStarts;
         current.visitors = higher(current.visitors, row.visitors);
       } else if (this.counts.size < MAX_BUFFERED_SLICES) this.counts.set(id, row);
+      else {
+        dropped.slices++;
+        dropped.visits += row.visits;
+        dropped.formStarts += row.formStarts;
+      }
     }
     for (const [id, row] of vitals) {
       const current = this.vitals.get(id);
       if (current) current.samples += row.samples;
       else if (this.vitals.size < MAX_BUFFERED_SLICES) this.vitals.set(id, row);
+      else {
+        dropped.slices++;
+        dropped.samples += row.samples;
+      }
     }
+    if (dropped.slices > 0)
+      log.warn("visits.buffer_full", "The counts store is still down and the buffer is full: counts were dropped", {
+        dropped,
+      });
     this.start();
   }
 

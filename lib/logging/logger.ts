@@ -66,6 +66,7 @@ export type LogEvent =
   | "visits.dropped"
   | "visits.store_unavailable"
   | "visits.store_restored"
+  | "visits.buffer_full"
   | "visits.visitors_unavailable"
   | "visits.visitors_restored"
   | "results.unavailable";

@@ -7,6 +7,7 @@ import { MemoryVisitorCounter } from "@/lib/analytics/visitor-counter";
 import { BUCKET_EDGES, bucketOf, percentileOf } from "@/lib/analytics/vitals-buckets";
 import { wilsonInterval } from "@/lib/analytics/wilson";
 import { marketDay } from "@/lib/markets/time-zones";
+import { captureLogs } from "../support/telemetry/log-lines";
 
 describe("the campaign key a visit and a lead count under", () => {
   it("is the last touch's source, medium and campaign, normalised the same way every time", () => {
@@ -243,6 +244,27 @@ describe("one instance's buffer of counts", () => {
     await buffer.flush();
     expect(written).toEqual([[expect.objectContaining({ visits: 2, formStarts: 1, visitors: null })]]);
     buffer.stop();
+  });
+
+  it("says how many increments it dropped when the store stays down past what it keeps", async () => {
+    const { store, written, state } = memoryStore();
+    const buffer = new CountBuffer(store, undefined, { flushMs: 60_000 });
+    const logs = captureLogs();
+    try {
+      state.down = true;
+      for (let i = 0; i < 50_003; i++) buffer.visit(slice({ variant: `v${i}` }));
+      await buffer.flush();
+      expect(buffer.size).toBe(50_000);
+      expect(logs.events("visits.buffer_full")).toEqual([
+        expect.objectContaining({ level: "warn", dropped: { slices: 3, visits: 3, formStarts: 0, samples: 0 } }),
+      ]);
+      state.down = false;
+      await buffer.flush();
+      expect(written[0]).toHaveLength(50_000);
+    } finally {
+      logs.restore();
+      buffer.stop();
+    }
   });
 
   it("counts a market's new campaign keys past the day's cap as (other), so made-up campaigns never grow it", async () => {
