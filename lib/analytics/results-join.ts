@@ -1,5 +1,5 @@
 import type { Market } from "../markets/markets";
-import { campaignId, campaignKey, OTHER, type CampaignKey } from "./campaign-key";
+import { campaignId, campaignKey, isUncapped, OTHER, type CampaignKey } from "./campaign-key";
 import type { CountRow, LeadCountRow, VitalTotalRow } from "./counts-store-contract";
 import type { Grouping } from "./results-params";
 import type { Device } from "./slices";
@@ -97,7 +97,10 @@ export function joinResults(
     if (!entry) groups.set(id, (entry = { key, sums: empty() }));
     return entry.sums;
   };
-  /** The campaigns the counts hold per market and day, to send a lead's capped campaign to "(other)". */
+  /**
+   * The campaigns the counts hold per market and day, to send a lead's capped campaign to "(other)"; never a key the
+   * counts do not cap (direct, an ad click without campaign parameters).
+   */
   const counted = new Map<string, Set<string>>();
   for (const row of counts) {
     const sums = group(keyOf(row, by));
@@ -121,7 +124,7 @@ export function joinResults(
       platform: lead.platform,
     });
     const ids = counted.get(`${lead.day}:${lead.market}`);
-    if (ids?.has(campaignId(OTHER)) && !ids.has(campaignId(campaign))) campaign = OTHER;
+    if (!isUncapped(campaign) && ids?.has(campaignId(OTHER)) && !ids.has(campaignId(campaign))) campaign = OTHER;
     const count = lead.leads;
     if (lead.held) total.held += count;
     else total.leads += count;

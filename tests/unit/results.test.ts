@@ -118,6 +118,14 @@ describe("the join of visits and leads by slice", () => {
     expect(rows.find((r) => r.source === "google")).toMatchObject({ visits: 10, leads: 1 });
   });
 
+  it("never sends a direct lead or an ad click's to (other), as the counts never do, even on a capped day", () => {
+    const capped = [count({ ...OTHER, visits: 40, visitors: 30 })];
+    const { rows } = joinResults(capped, [lead({ leads: 2 }), lead({ platform: "meta", leads: 1 })], ["campaign"]);
+    expect(rows.find((r) => r.source === OTHER.source)).toMatchObject({ visits: 40, leads: 0 });
+    expect(rows.find((r) => r.source === DIRECT.source)).toMatchObject({ visits: 0, leads: 2 });
+    expect(rows.find((r) => r.source === "meta")).toMatchObject({ medium: "(click id)", visits: 0, leads: 1 });
+  });
+
   it("counts a lead with only a click id under its ad platform, as the visit was", () => {
     const clicked = { source: "google", medium: "(click id)", campaign: "(not set)" };
     const { rows } = joinResults(
