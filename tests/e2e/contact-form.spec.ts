@@ -36,6 +36,15 @@ async function fillAllBut(page: Page, skip: (keyof FormValues)[] = []) {
 const submitButton = (page: Page) => page.locator('#contact-form button[type="submit"]');
 
 async function expectNoAxeViolations(page: Page, state: string) {
+  // A toast still fading in has the contrast of its opacity: check what the visitor reads once it has settled.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).include("#contact-form").analyze();
   expect(
     results.violations.map((v) => `${state}: ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
