@@ -19,8 +19,7 @@ export function ContentImage({ image, className, ...size }: Props) {
   return (
     // eslint-disable-next-line @next/next/no-img-element
     <img
-      src={sources.src}
-      srcSet={sources.srcSet}
+      {...sources}
       alt={image.alt}
       width={width}
       height={height}

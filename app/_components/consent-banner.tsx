@@ -18,7 +18,6 @@ type Copy = {
 
 const buttonClass =
   "group inline-flex h-11 items-center justify-center gap-2 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800";
-const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800";
 
 /**
  * The tracking question, fixed to the bottom edge. Rendered by the server, so it is in the first frame for a visitor
@@ -52,7 +51,7 @@ export function ConsentBanner({ copy }: { copy: Copy }) {
         <div className="text-sm text-ink">
           <p>
             {copy.text}{" "}
-            <a href={`#${NOTICE_ID}`} className={linkClass}>
+            <a href={`#${NOTICE_ID}`} className="text-link">
               {copy.noticeLink}
             </a>
           </p>

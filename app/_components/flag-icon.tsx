@@ -6,7 +6,7 @@ import { MARKET_BY_CODE, type FlagShape, type Market } from "@/lib/markets/marke
  */
 export function FlagIcon({ market }: { market: Market }) {
   return (
-    <svg width={28} height={20} viewBox="0 0 28 20" aria-hidden focusable={false}>
+    <svg width={28} height={20} viewBox="0 0 28 20" aria-hidden>
       {MARKET_BY_CODE[market].flag.map((part, i) => (
         <FlagPart key={i} part={part} />
       ))}
@@ -15,12 +15,8 @@ export function FlagIcon({ market }: { market: Market }) {
 }
 
 function FlagPart({ part }: { part: FlagShape }) {
-  switch (part.shape) {
-    case "rect":
-      return <rect x={part.x} y={part.y} width={part.width} height={part.height} fill={part.fill} />;
-    case "circle":
-      return <circle cx={part.cx} cy={part.cy} r={part.r} fill={part.fill} />;
-    case "path":
-      return <path d={part.d} fill={part.fill} />;
-  }
+  // Only the attributes the shape declares (a rect at the origin has no x or y).
+  const { shape, ...attributes } = part;
+  const Shape = shape;
+  return <Shape {...attributes} />;
 }

@@ -4,7 +4,7 @@
  */
 export function NoteMarker({ n }: { n: number }) {
   return (
-    <sup aria-hidden="true" className="ml-0.5 text-[0.7em] font-semibold">
+    <sup aria-hidden="true" className="note-marker">
       {n}
     </sup>
   );
@@ -15,7 +15,7 @@ export function Note({
   id,
   n,
   children,
-  className,
+  ...attributes
 }: {
   id: string;
   n: number;
@@ -23,8 +23,8 @@ export function Note({
   className?: string;
 }) {
   return (
-    <p id={id} className={className}>
-      <sup className="mr-1 font-semibold">{n}</sup>
+    <p id={id} {...attributes}>
+      <sup className="note-number">{n}</sup>
       {children}
     </p>
   );

@@ -1,21 +1,10 @@
-import { PortableText, type PortableTextComponents } from "@portabletext/react";
+import { PortableText } from "@portabletext/react";
 import type { PrivacyNotice as Notice } from "@/lib/content/privacy-notice";
 import { NOTICE_ID } from "@/lib/page-scripts/page-elements";
 import { ConsentSettingsButton } from "./consent-banner";
 
 // Without JavaScript, closing lands on the form's link to the notice: the one place it is always opened from.
 const FORM_LINK_ID = "privacy-link-form";
-
-const components: PortableTextComponents = {
-  block: {
-    normal: ({ children }) => <p className="mt-3">{children}</p>,
-    h3: ({ children }) => <h3 className="mt-6 text-lg font-semibold text-ink">{children}</h3>,
-  },
-  list: { bullet: ({ children }) => <ul className="mt-3 list-disc space-y-2 pl-6">{children}</ul> },
-  marks: { strong: ({ children }) => <strong className="font-semibold">{children}</strong> },
-};
-
-const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800";
 
 /**
  * The market's privacy notice, in the landing page itself so `/mx/*`, `/br/*` and `/ar/*` keep showing the
@@ -44,7 +33,7 @@ export function PrivacyNotice({ notice }: { notice: Notice }) {
         tabIndex={-1}
         className="fixed inset-0 z-50 hidden overflow-y-auto overscroll-contain bg-slate-900/60 p-3 target:block focus:outline-none sm:p-8"
       >
-        <div className="mx-auto max-w-2xl rounded-2xl bg-white p-6 text-base text-ink shadow-xl sm:p-8">
+        <div className="notice-panel">
           <div className="flex items-start justify-between gap-4">
             <h2 id={`${NOTICE_ID}-title`} className="text-2xl font-bold tracking-tight">
               {notice.title}
@@ -54,8 +43,9 @@ export function PrivacyNotice({ notice }: { notice: Notice }) {
           <p className="mt-1 text-sm text-muted">
             {notice.updatedLabel}: <time dateTime={notice.updatedAt}>{updated}</time>
           </p>
-          <PortableText value={notice.body} components={components} />
-          <h3 className="mt-6 text-lg font-semibold">{notice.detailsTitle}</h3>
+          {/* Plain elements (PortableText's own): the panel's class spaces them (app/globals.css). */}
+          <PortableText value={notice.body} />
+          <h3>{notice.detailsTitle}</h3>
           <dl className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
             <dt className="font-medium">{notice.legalNameLabel}</dt>
             <dd>{notice.legalName}</dd>
@@ -63,13 +53,13 @@ export function PrivacyNotice({ notice }: { notice: Notice }) {
             <dd>{notice.address}</dd>
             <dt className="font-medium">{notice.privacyEmailLabel}</dt>
             <dd>
-              <a href={`mailto:${notice.privacyEmail}`} className={linkClass}>
+              <a href={`mailto:${notice.privacyEmail}`} className="text-link">
                 {notice.privacyEmail}
               </a>
             </dd>
             <dt className="font-medium">{notice.authorityLabel}</dt>
             <dd>
-              <a href={notice.authorityUrl} className={linkClass} rel="noopener noreferrer">
+              <a href={notice.authorityUrl} className="text-link" rel="noopener noreferrer">
                 {notice.authority}
               </a>
             </dd>
@@ -87,7 +77,7 @@ export function PrivacyFormLine({ notice }: { notice: Notice }) {
   return (
     <p className="mt-4 text-sm text-muted">
       {before}
-      <a id={FORM_LINK_ID} href={`#${NOTICE_ID}`} className={linkClass}>
+      <a id={FORM_LINK_ID} href={`#${NOTICE_ID}`} className="text-link">
         {notice.formLinkLabel}
       </a>
       {after}

@@ -21,7 +21,7 @@ export function FaqSection({
           <details key={item._key}>
             {/* The chevron is the class's (app/globals.css): drawn once in the stylesheet, not in every question. */}
             <summary className="faq-question">{item.question}</summary>
-            <RichText value={item.answer} className="space-y-3 pb-5 text-muted" />
+            <RichText value={item.answer} className="faq-answer" />
           </details>
         ))}
       </div>

@@ -45,18 +45,8 @@ export function RegulationSection({ section, id, tone, className, company }: Pro
           {(["funds", "compliance", "dataSecurity"] as const).map((key) => (
             <li key={key} className="flex gap-4">
               <span className="icon-tile">
-                <svg
-                  width="24"
-                  height="24"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                  aria-hidden="true"
-                  focusable="false"
-                >
+                {/* Drawn by the tile's class (app/globals.css). */}
+                <svg viewBox="0 0 24 24" aria-hidden="true">
                   <path d={ICONS[key]} />
                 </svg>
               </span>
