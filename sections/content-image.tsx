@@ -25,7 +25,8 @@ export function ContentImage({ image, className, ...size }: Props) {
       height={height}
       loading="lazy"
       decoding="async"
-      className={className}
+      // No attribute at all rather than an undefined one, which the page's payload would spell out.
+      {...(className ? { className } : {})}
     />
   );
 }

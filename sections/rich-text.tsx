@@ -9,9 +9,9 @@ const components: PortableTextComponents = {
 };
 
 /** Portable Text bodies edited in the Studio. */
-export function RichText({ value, className }: { value: PortableTextBlock[]; className?: string }) {
+export function RichText({ value, ...attributes }: { value: PortableTextBlock[]; className?: string }) {
   return (
-    <div className={className}>
+    <div {...attributes}>
       <PortableText value={value} components={components} />
     </div>
   );

@@ -24,15 +24,12 @@ export function Benefits({ benefits, firstNote }: Props) {
               <span className="icon-tile">
                 <BenefitIcon name={card.icon} />
               </span>
-              <p
-                className="mt-2 text-3xl font-extrabold text-accent"
-                aria-describedby={card.note ? `benefit-note-${card._key}` : undefined}
-              >
+              <p className="benefit-claim" aria-describedby={card.note ? `benefit-note-${card._key}` : undefined}>
                 {card.claim}
                 {card.note ? <NoteMarker n={card.note} /> : null}
               </p>
-              <h3 className="text-xl font-semibold text-ink">{card.title}</h3>
-              <RichText value={card.body} className="space-y-2 text-muted" />
+              <h3>{card.title}</h3>
+              <RichText value={card.body} />
             </li>
           ))}
         </ul>

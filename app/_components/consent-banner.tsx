@@ -16,9 +16,6 @@ type Copy = {
   deniedNow: string;
 };
 
-const buttonClass =
-  "group inline-flex h-11 items-center justify-center gap-2 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800";
-
 /**
  * The tracking question, fixed to the bottom edge. Rendered by the server, so it is in the first frame for a visitor
  * who has not answered: the head script opens it before the body is parsed (it stays hidden without JavaScript, where
@@ -27,7 +24,7 @@ const buttonClass =
  */
 export function ConsentBanner({ copy }: { copy: Copy }) {
   const button = (answer: "granted" | "denied", label: string) => (
-    <button type="button" className={buttonClass} {...{ [CHOICE_ATTRIBUTE]: answer }}>
+    <button type="button" className="group button-primary" {...{ [CHOICE_ATTRIBUTE]: answer }}>
       <svg aria-hidden="true" viewBox="0 0 20 20" className="hidden size-4 group-aria-pressed:block">
         <path
           d="m5 10.5 3.2 3.2L15 7"
@@ -47,7 +44,7 @@ export function ConsentBanner({ copy }: { copy: Copy }) {
       aria-label={copy.label}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white shadow-[0_-4px_16px_rgba(15,42,95,0.12)]"
     >
-      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-6 sm:py-4">
+      <div className="page-width flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between sm:py-4">
         <div className="text-sm text-ink">
           <p>
             {copy.text}{" "}

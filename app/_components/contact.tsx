@@ -26,7 +26,7 @@ export function Contact({ market, content, consent, formNote, page, preset }: Pr
 
   return (
     <section id="contact-form" aria-labelledby="contact-title" className="bg-white">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-5">
+      <div className="page-width grid gap-10 py-16 sm:py-20 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <h2 id="contact-title" className="text-3xl font-bold tracking-tight text-ink">
             {contact.title}

@@ -17,7 +17,7 @@ export function Hero({ hero, brandName, locale, currency }: Props) {
       aria-labelledby="hero-title"
       className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white"
     >
-      <div className="mx-auto grid max-w-6xl gap-x-12 px-4 pt-14 pb-10 sm:px-6 sm:pt-20 lg:grid-cols-[minmax(0,1fr)_27rem] lg:grid-rows-[auto_auto_1fr]">
+      <div className="page-width grid gap-x-12 pt-14 pb-10 sm:pt-20 lg:grid-cols-[minmax(0,1fr)_27rem] lg:grid-rows-[auto_auto_1fr]">
         <div className="lg:col-start-1 lg:row-start-1">
           <p
             aria-describedby="hero-note"

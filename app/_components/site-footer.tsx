@@ -21,13 +21,13 @@ export function formatAddress(market: Market, address: LandingContent["company"]
 export function SiteFooter({ market, brandName, company, footer, links }: Props) {
   return (
     <footer className="bg-brand-900 text-blue-50">
-      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 pt-10 pb-6 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+      <div className="page-width flex flex-col gap-2 pt-10 pb-6 sm:flex-row sm:items-center sm:justify-between">
         <p className="font-semibold text-white">{footer.tagline}</p>
         <p className="text-sm">
           © {footer.copyrightYear} {brandName}. {footer.rights}
         </p>
       </div>
-      <div className="mx-auto max-w-6xl px-4 pb-6 text-sm sm:px-6">
+      <div className="page-width pb-6 text-sm">
         <div className="space-y-1 border-t border-white/15 pt-6">
           <p>
             <span className="font-semibold text-white">{company.legalName}</span> · {company.taxIdLabel} {company.taxId}
@@ -36,7 +36,7 @@ export function SiteFooter({ market, brandName, company, footer, links }: Props)
           <p className="pt-2 text-xs leading-relaxed text-blue-100">{footer.disclosure}</p>
         </div>
       </div>
-      {links ? <div className="mx-auto max-w-6xl px-4 pb-10 sm:px-6">{links}</div> : null}
+      {links ? <div className="page-width pb-10">{links}</div> : null}
     </footer>
   );
 }

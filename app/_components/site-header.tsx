@@ -7,7 +7,7 @@ type Props = { market: Market; brandName: string; header: LandingContent["header
 export function SiteHeader({ market, brandName, header }: Props) {
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="page-width flex h-16 items-center justify-between gap-4">
         <span className="text-lg font-bold tracking-tight text-brand-800">{brandName}</span>
         <div className="flex items-center gap-3">
           {/* A plain link: each market is its own root layout, so this is a full page load anyway, and a
@@ -21,10 +21,7 @@ export function SiteHeader({ market, brandName, header }: Props) {
           >
             <FlagIcon market={market} />
           </a>
-          <a
-            href="#contact-form"
-            className="inline-flex h-11 items-center rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800"
-          >
+          <a href="#contact-form" className="button-primary">
             {header.contactButton}
           </a>
         </div>

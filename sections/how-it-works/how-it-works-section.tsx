@@ -18,14 +18,14 @@ export function HowItWorksSection({
         className={`mt-10 grid gap-8 sm:grid-cols-2 ${section.steps.length === 4 ? "lg:grid-cols-4" : "lg:grid-cols-3"}`}
       >
         {section.steps.map((step, index) => (
-          <li key={step._key} className="flex gap-4 sm:flex-col">
+          <li key={step._key} className="step">
             {/* The list numbers the steps for assistive technology; this is the visible number. */}
             <span aria-hidden="true" className="step-number">
               {index + 1}
             </span>
             <div>
-              <h3 className="text-lg font-semibold text-ink">{step.title}</h3>
-              <p className="mt-1 text-muted">{step.body}</p>
+              <h3>{step.title}</h3>
+              <p>{step.body}</p>
             </div>
           </li>
         ))}

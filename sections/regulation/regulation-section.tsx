@@ -31,10 +31,7 @@ export function RegulationSection({ section, id, tone, className, company }: Pro
                 <p className="font-semibold text-ink">{licence.regulator}</p>
                 <p className="mt-1 text-muted">{licence.kind}</p>
                 <p className="mt-1 text-sm text-ink tabular-nums">{licence.number}</p>
-                <a
-                  href={licence.registerUrl}
-                  className="mt-2 inline-block text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800"
-                >
+                <a href={licence.registerUrl} className="register-link">
                   {licence.registerLabel}
                 </a>
               </li>
@@ -43,7 +40,7 @@ export function RegulationSection({ section, id, tone, className, company }: Pro
         </div>
         <ul className="space-y-6">
           {(["funds", "compliance", "dataSecurity"] as const).map((key) => (
-            <li key={key} className="flex gap-4">
+            <li key={key} className="safeguard">
               <span className="icon-tile">
                 {/* Drawn by the tile's class (app/globals.css). */}
                 <svg viewBox="0 0 24 24" aria-hidden="true">
@@ -51,8 +48,8 @@ export function RegulationSection({ section, id, tone, className, company }: Pro
                 </svg>
               </span>
               <div>
-                <h3 className="text-lg font-semibold text-ink">{section[key].title}</h3>
-                <p className="mt-1 text-muted">{section[key].body}</p>
+                <h3>{section[key].title}</h3>
+                <p>{section[key].body}</p>
               </div>
             </li>
           ))}
