@@ -323,5 +323,5 @@ describe("the Studio on a host of its own (STUDIO_HOST)", () => {
       await stopGracefully(server.child, 10_000);
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 });
