@@ -81,9 +81,19 @@ const nextConfig = (phase: string): NextConfig => ({
         // A route's folder reached from outside, below anything but a market: no page there (below a market, the rule
         // at the end shows the market's page).
         {
-          source: `/:first((?!(?:${MARKET_CODES_PATTERN})/)[^/]+)/:route(campaign|draft)/:rest*`,
+          source: `/:first((?!(?:${MARKET_CODES_PATTERN})/)[^/]+)/:route(campaign|draft|variant)/:rest*`,
           missing: [{ type: "header", key: "x-page-route" }],
           destination: "/_unknown/_/:first/:route/:rest*",
+        },
+        // A page's variant under a running experiment (lib/experiments/variant-routing.ts): the market's page or a
+        // campaign page, one cached route per variant.
+        {
+          source: `/:market(${MARKET_CODES_PATTERN})/:rest*`,
+          has: [
+            ...routed("variant"),
+            { type: "header", key: "x-page-variant", value: "(?<page>_|[a-z0-9-]+)\\.(?<variant>[a-z0-9-]+)" },
+          ],
+          destination: "/:market/variant/:page/:variant",
         },
         {
           source: `/:market(${MARKET_CODES_PATTERN})/:slug`,

@@ -5,6 +5,13 @@ import { studioHostDecision } from "./lib/http/studio-host";
 import { log } from "./lib/logging/logger";
 import { MARKET_CODES_PATTERN } from "./lib/markets/markets";
 import { isDraftSession } from "./lib/preview/draft-session";
+import { getRunningExperiments } from "./lib/experiments/experiment-source";
+import {
+  EXPERIMENT_COOKIE,
+  PAGE_VARIANT_HEADER,
+  variantRouting,
+  type VariantRouting,
+} from "./lib/experiments/variant-routing";
 
 /**
  * The paths no route serves: the 404 page logs them. Landing pages, social images, the Studio, the API and assets
@@ -16,11 +23,14 @@ const UNKNOWN_PATH = new RegExp(
 
 const BELOW_MARKET = new RegExp(String.raw`^\/(?:${MARKET_CODES_PATTERN})\/.`);
 
+/** A market's page, or any path below it that shows it (next.config.ts): the page an experiment may run on. */
+const MARKET_PAGE_PATH = new RegExp(String.raw`^\/(${MARKET_CODES_PATTERN})(?:\/|$)`);
+
 /** Below /studio, exactly so written: the Studio's own router reads the rest of the path in the browser. */
 const BELOW_STUDIO = /^\/studio\/./;
 
 /** Headers only this proxy may set: whatever a client sent under these names is removed from every request. */
-const PROXY_HEADERS = [PAGE_ROUTE_HEADER, "x-unknown-path"];
+const PROXY_HEADERS = [PAGE_ROUTE_HEADER, PAGE_VARIANT_HEADER, "x-unknown-path"];
 
 let env: ReturnType<typeof readServerEnv> | undefined;
 
@@ -32,6 +42,10 @@ let env: ReturnType<typeof readServerEnv> | undefined;
  * on): a published campaign page, the draft preview of a draft session this site opened, the Studio. Every other path
  * below a market shows the market's page, so the page cache holds real pages only. If the list of campaign pages
  * cannot be read, the path shows the market's page.
+ *
+ * A page with a running experiment is shown in the variant the visitor was assigned (lib/experiments/variant-routing.ts):
+ * the control is the page itself, any other variant is sent to its own cached route by a second header
+ * (PAGE_VARIANT_HEADER), and the experiments cookie is set, kept or cleared on the response.
  *
  * And the 404 page is handed the path it is answering, which it logs once: set for paths no route serves, and for any
  * request that brings its own x-unknown-path, which is overwritten with the real path, so the log never carries a
@@ -49,14 +63,64 @@ export async function proxy(request: NextRequest) {
     return NextResponse.redirect(`${protocol}//${env.STUDIO_HOST}${pathname}${search}`, 308);
   }
   const route = await pageRoute(pathname, request, env);
+  const variant = await experimentRouting(pathname, route, request);
   // A client's own x-unknown-path is replaced by the real path, which the 404 page then logs.
   const unknown = UNKNOWN_PATH.test(pathname) || request.headers.has("x-unknown-path");
-  if (!route && !unknown && !request.headers.has(PAGE_ROUTE_HEADER)) return NextResponse.next();
-  const headers = new Headers(request.headers);
-  for (const name of PROXY_HEADERS) headers.delete(name);
-  if (route) headers.set(PAGE_ROUTE_HEADER, route);
-  if (unknown) headers.set("x-unknown-path", pathname);
-  return NextResponse.next({ request: { headers } });
+  const forged = PROXY_HEADERS.some((name) => request.headers.has(name));
+  let response: NextResponse;
+  if (!route && !unknown && !forged && !variant.header) response = NextResponse.next();
+  else {
+    const headers = new Headers(request.headers);
+    for (const name of PROXY_HEADERS) headers.delete(name);
+    if (variant.header) {
+      headers.set(PAGE_ROUTE_HEADER, "variant");
+      headers.set(PAGE_VARIANT_HEADER, variant.header);
+    } else if (route) headers.set(PAGE_ROUTE_HEADER, route);
+    if (unknown) headers.set("x-unknown-path", pathname);
+    response = NextResponse.next({ request: { headers } });
+  }
+  if (variant.cookie === null) response.cookies.delete(EXPERIMENT_COOKIE);
+  else if (variant.cookie)
+    response.cookies.set(EXPERIMENT_COOKIE, variant.cookie.value, {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: new URL(env.NEXT_PUBLIC_SITE_URL).protocol === "https:",
+      path: "/",
+      expires: variant.cookie.expires,
+    });
+  return response;
+}
+
+/**
+ * The variant of the page a request shows, for a page request (GET or HEAD) outside a draft session: a published
+ * campaign page, or a market's page or any path below it that shows it. If the running experiments cannot be read,
+ * everyone gets the page as published and the cookie is left alone.
+ */
+async function experimentRouting(
+  pathname: string,
+  route: PageRoute | undefined,
+  request: NextRequest,
+): Promise<VariantRouting> {
+  if (request.method !== "GET" && request.method !== "HEAD") return {};
+  const market = MARKET_PAGE_PATH.exec(pathname)?.[1];
+  if (!market || (route !== undefined && route !== "campaign")) return {};
+  const page = route === "campaign" ? pathname.replace(/\/$/, "") : `/${market}`;
+  const cookie = request.cookies.get(EXPERIMENT_COOKIE)?.value;
+  const running = await getRunningExperiments().catch((error: unknown) => {
+    log.error("content.failed", "The list of running experiments could not be read", { err: error });
+    return undefined;
+  });
+  if (!running) return {};
+  // No experiment anywhere and no cookie: nothing to decide (the common case costs one cached read).
+  if (running.length === 0 && cookie === undefined) return {};
+  return variantRouting({
+    page,
+    running,
+    cookie,
+    userAgent: request.headers.get("user-agent") ?? "",
+    now: new Date(),
+    random: () => crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32,
+  });
 }
 
 async function pageRoute(
@@ -79,5 +143,6 @@ export const config = {
     "/((?!_next/static/|_next/image).*)",
     { source: "/:path*", has: [{ type: "header", key: "x-unknown-path" }] },
     { source: "/:path*", has: [{ type: "header", key: "x-page-route" }] },
+    { source: "/:path*", has: [{ type: "header", key: "x-page-variant" }] },
   ],
 };

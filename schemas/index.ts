@@ -1,4 +1,5 @@
 import { campaignPage } from "./campaign-page";
+import { experiment } from "./experiment";
 import { followUp } from "./follow-up";
 import { landingPage } from "./landing-page";
 import { privacyNotice } from "./privacy-notice";
@@ -14,6 +15,7 @@ import { sectionTypes } from "./sections";
 export const schemaTypes = [
   landingPage,
   campaignPage,
+  experiment,
   seo,
   siteHeader,
   company,

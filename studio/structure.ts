@@ -1,5 +1,6 @@
 import type { StructureResolver } from "sanity/structure";
 import { MARKETS, MARKET_NAMES } from "../lib/markets/markets";
+import { experimentKey } from "../schemas/experiment-words";
 import { deskKey, STUDIO_NAMESPACE } from "./studio-locales";
 
 /** The template that creates a campaign page in a market (studio/sanity.config.ts). */
@@ -54,6 +55,18 @@ export const structure: StructureResolver = (S) =>
               ]),
           ),
       ),
+      // A/B tests of a market's page or a campaign page, running or stopped (their results stay readable).
+      S.divider(),
+      S.listItem()
+        .id("experiments")
+        .title("Experiments")
+        .i18n(localised(experimentKey("desk")))
+        .schemaType("experiment")
+        .child(
+          S.documentTypeList("experiment")
+            .title("Experiments")
+            .i18n(localised(experimentKey("desk"))),
+        ),
       // Each market's privacy notice, with its consent banner copy, is one document of its own.
       S.divider(),
       ...MARKETS.map((market) =>

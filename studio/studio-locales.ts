@@ -2,6 +2,7 @@ import { esESLocale } from "@sanity/locale-es-es";
 import { ptBRLocale } from "@sanity/locale-pt-br";
 import { defineLocaleResourceBundle, type LocaleDefinition, type LocaleResourceRecord } from "sanity";
 import { MARKETS, MARKET_NAMES, type Market } from "../lib/markets/markets";
+import { EXPERIMENT_WORDS, experimentKey, type ExperimentWord } from "../schemas/experiment-words";
 import { STUDIO_NAMESPACE, TAB_TITLES, tabKey, type TabTitle } from "../schemas/tab-titles";
 import { RESULTS_WORDS, resultsKey, type ResultsWord } from "./results-tool/results-words";
 
@@ -18,6 +19,7 @@ export type StudioLocale = (typeof STUDIO_LOCALES)[number];
 
 // Every word of the Results tool in every language: a missing one does not compile.
 const resultsWords: Record<ResultsWord, Record<StudioLocale, string>> = RESULTS_WORDS;
+const experimentWords: Record<ExperimentWord, Record<StudioLocale, string>> = EXPERIMENT_WORDS;
 
 type DeskWords = {
   language: string;
@@ -81,6 +83,8 @@ function resources(locale: StudioLocale, words: DeskWords): LocaleResourceRecord
   }
   for (const title of Object.keys(TAB_TITLES) as TabTitle[]) record[tabKey(title)] = TAB_TITLES[title][locale];
   for (const word of Object.keys(resultsWords) as ResultsWord[]) record[resultsKey(word)] = resultsWords[word][locale];
+  for (const word of Object.keys(experimentWords) as ExperimentWord[])
+    record[experimentKey(word)] = experimentWords[word][locale];
   return record;
 }
 

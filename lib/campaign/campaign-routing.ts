@@ -12,9 +12,10 @@ export const PAGE_ROUTE_HEADER = "x-page-route";
 
 /**
  * The routes reachable only through PAGE_ROUTE_HEADER: a published campaign page (cached, one entry per page), a draft
- * preview of one (rendered per request, never stored) and the Studio (one page for every path below /studio).
+ * preview of one (rendered per request, never stored), the Studio (one page for every path below /studio) and a page's
+ * variant under an experiment (one cached entry per variant; see lib/experiments/variant-routing.ts).
  */
-export type PageRoute = "campaign" | "draft" | "studio";
+export type PageRoute = "campaign" | "draft" | "studio" | "variant";
 
 /** Below a market: `/<market>/<segment>`, exactly as the market's code is written (lowercase). */
 const BELOW_MARKET = /^\/([^/]+)\/([^/]+)$/;

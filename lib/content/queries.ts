@@ -111,3 +111,56 @@ export const CAMPAIGN_PAGE_QUERY = defineQuery(`*[_type == "campaignPage" && _id
   "preset": { "country": coalesce(preset.country, null), "reason": coalesce(preset.reason, null) },
   seo{ title, description, "ogImage": coalesce(ogImage, null) }
 }`);
+
+/**
+ * Experiments that may be running (published, not stopped), for the proxy's assignment, the beacon and the contact
+ * route: their page, planned end and each variant's key and weight. The oldest first: if the API ever published two
+ * on one page (the Studio refuses it), the first one runs.
+ */
+export const RUNNING_EXPERIMENTS_QUERY = defineQuery(
+  `*[_type == "experiment" && !defined(stoppedAt) && defined(page._ref)] | order(_createdAt asc, _id asc){
+  _id,
+  "key": key.current,
+  "plannedEnd": coalesce(plannedEnd, null),
+  "page": page->{ _type, market, "slug": slug.current },
+  "variants": coalesce(variants[]{ "key": key.current, "weight": coalesce(weight, null) }, [])
+}`,
+);
+
+/** One running experiment's variants with what each overrides, for the variant route, in the shape it validates. */
+export const EXPERIMENT_VARIANTS_QUERY = defineQuery(
+  `*[_type == "experiment" && key.current == $key && !defined(stoppedAt)] | order(_createdAt asc, _id asc)[0]{
+  _id,
+  "key": key.current,
+  "page": page->{ _type, market, "slug": slug.current },
+  "variants": coalesce(variants[]{
+    "key": key.current,
+    "hero": {
+      "title": coalesce(hero.title, null),
+      "body": coalesce(hero.body, null),
+      "cta": coalesce(hero.cta, null),
+      "defaultAmount": coalesce(hero.defaultAmount, null)
+    },
+    "benefits": coalesce(benefits{ title, cards[]{ _key, icon, claim, "claimNote": coalesce(claimNote, null), title, body } }, null),
+    "sections": select(count(sections) > 0 => sections[]{ _key, _type, ${SECTION_PROJECTIONS} }, null)
+  }, [])
+}`,
+);
+
+/** Every experiment, running or stopped, for the results (names, pages, variants, splits). */
+export const EXPERIMENTS_QUERY = defineQuery(
+  `*[_type == "experiment" && defined(key.current)] | order(_createdAt desc, _id asc){
+  _id,
+  "key": key.current,
+  name,
+  "hypothesis": coalesce(hypothesis, null),
+  "metric": coalesce(metric, "leadRate"),
+  "plannedEnd": coalesce(plannedEnd, null),
+  "stoppedAt": coalesce(stoppedAt, null),
+  "shipped": coalesce(shipped, null),
+  "conclusion": coalesce(conclusion, null),
+  "example": coalesce(example, false),
+  "page": page->{ _type, market, "slug": slug.current },
+  "variants": coalesce(variants[]{ "key": key.current, name, "weight": coalesce(weight, null) }, [])
+}`,
+);

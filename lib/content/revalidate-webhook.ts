@@ -3,22 +3,28 @@ import { LRUCache } from "lru-cache";
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { CAMPAIGN_LIST_TAG, campaignTag } from "../campaign/campaign-tags";
+import { EXPERIMENTS_TAG } from "../experiments/experiment-tags";
 import { MARKETS } from "../markets/markets";
 
 /**
  * What the Sanity webhook sends (projection `{_type, _id, market}`). A market's privacy notice renders inside its
  * landing page and shares the page's cache tag, so either document revalidates that one page (and the market's
- * campaign pages, which render it too). A campaign page needs its id: its page has a tag of its own.
+ * campaign pages, which render it too). A campaign page needs its id: its page has a tag of its own. An experiment
+ * needs no market (its page has one): any change to one refreshes the running list and every variant's page.
  */
 export const webhookBodySchema = z
   .object({
-    _type: z.enum(["landingPage", "privacyNotice", "campaignPage"]),
+    _type: z.enum(["landingPage", "privacyNotice", "campaignPage", "experiment"]),
     _id: z.string().min(1).optional(),
-    market: z.enum(MARKETS),
+    market: z.enum(MARKETS).optional(),
   })
   .refine((body) => body._type !== "campaignPage" || body._id !== undefined, {
     path: ["_id"],
     message: "a campaign page's id is required",
+  })
+  .refine((body) => body._type === "experiment" || body.market !== undefined, {
+    path: ["market"],
+    message: "a page's market is required",
   });
 
 /** The tag of exactly the changed document: one market's landing page. */
@@ -30,7 +36,8 @@ export const documentTag = (market: (typeof MARKETS)[number]) => `landingPage:${
  */
 export function webhookTags(body: z.infer<typeof webhookBodySchema>): string[] {
   if (body._type === "campaignPage") return [campaignTag(body._id!), CAMPAIGN_LIST_TAG];
-  return [documentTag(body.market)];
+  if (body._type === "experiment") return [EXPERIMENTS_TAG];
+  return [documentTag(body.market!)];
 }
 
 /** A projected landing document is a few hundred bytes; even a whole document is far below this. */

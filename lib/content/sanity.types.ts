@@ -493,6 +493,88 @@ export type Seo = {
   };
 };
 
+export type LandingPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "landingPage";
+};
+
+export type CampaignPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "campaignPage";
+};
+
+export type Experiment = {
+  _id: string;
+  _type: "experiment";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  example?: boolean;
+  name: string;
+  key: Slug;
+  hypothesis: string;
+  page: LandingPageReference | CampaignPageReference;
+  variants?: Array<{
+    name: string;
+    key: Slug;
+    weight?: number;
+    hero?: {
+      title?: string;
+      body?: Array<{
+        children?: Array<{
+          marks?: Array<string>;
+          text?: string;
+          _type: "span";
+          _key: string;
+        }>;
+        style?: "normal";
+        listItem?: never;
+        markDefs?: null;
+        level?: number;
+        _type: "block";
+        _key: string;
+      }>;
+      cta?: string;
+      defaultAmount?: number;
+    };
+    benefits?: Benefits;
+    sections?: Array<
+      | ({
+          _key: string;
+        } & HowItWorksSection)
+      | ({
+          _key: string;
+        } & ProofSection)
+      | ({
+          _key: string;
+        } & RegulationSection)
+      | ({
+          _key: string;
+        } & FaqSection)
+      | ({
+          _key: string;
+        } & CallToActionSection)
+    >;
+    _type: "experimentVariant";
+    _key: string;
+  }>;
+  metric: "leadRate" | "qualifiedLeadRate";
+  plannedEnd: string;
+  stoppedAt?: string;
+  shipped?: string;
+  conclusion?: string;
+};
+
+export type Slug = {
+  _type: "slug";
+  current: string;
+  source?: string;
+};
+
 export type CampaignPage = {
   _id: string;
   _type: "campaignPage";
@@ -544,12 +626,6 @@ export type CampaignPage = {
   };
   indexed?: boolean;
   seo: Seo;
-};
-
-export type Slug = {
-  _type: "slug";
-  current: string;
-  source?: string;
 };
 
 export type LandingPage = {
@@ -743,8 +819,11 @@ export type AllSanitySchemaTypes =
   | Company
   | SiteHeader
   | Seo
-  | CampaignPage
+  | LandingPageReference
+  | CampaignPageReference
+  | Experiment
   | Slug
+  | CampaignPage
   | LandingPage
   | SanityImageCrop
   | SanityImageHotspot
@@ -1300,6 +1379,242 @@ export type CAMPAIGN_PAGE_QUERY_RESULT = {
   };
 } | null;
 
+// Source: lib/content/queries.ts
+// Variable: RUNNING_EXPERIMENTS_QUERY
+// Query: *[_type == "experiment" && !defined(stoppedAt) && defined(page._ref)] | order(_createdAt asc, _id asc){  _id,  "key": key.current,  "plannedEnd": coalesce(plannedEnd, null),  "page": page->{ _type, market, "slug": slug.current },  "variants": coalesce(variants[]{ "key": key.current, "weight": coalesce(weight, null) }, [])}
+export type RUNNING_EXPERIMENTS_QUERY_RESULT = Array<{
+  _id: string;
+  key: string;
+  plannedEnd: string;
+  page:
+    | {
+        _type: "campaignPage";
+        market: "ar" | "br" | "mx";
+        slug: string;
+      }
+    | {
+        _type: "landingPage";
+        market: "ar" | "br" | "mx";
+        slug: null;
+      };
+  variants:
+    | Array<{
+        key: string;
+        weight: number | null;
+      }>
+    | Array<never>;
+}>;
+
+// Source: lib/content/queries.ts
+// Variable: EXPERIMENT_VARIANTS_QUERY
+// Query: *[_type == "experiment" && key.current == $key && !defined(stoppedAt)] | order(_createdAt asc, _id asc)[0]{  _id,  "key": key.current,  "page": page->{ _type, market, "slug": slug.current },  "variants": coalesce(variants[]{    "key": key.current,    "hero": {      "title": coalesce(hero.title, null),      "body": coalesce(hero.body, null),      "cta": coalesce(hero.cta, null),      "defaultAmount": coalesce(hero.defaultAmount, null)    },    "benefits": coalesce(benefits{ title, cards[]{ _key, icon, claim, "claimNote": coalesce(claimNote, null), title, body } }, null),    "sections": select(count(sections) > 0 => sections[]{ _key, _type, _type == "howItWorksSection" => { title, "intro": coalesce(intro, null), steps[]{ _key, title, body } }, _type == "proofSection" => {    title,    "intro": coalesce(intro, null),    "figures": coalesce(figures[]{ _key, value, label, note }, []),    "logosTitle": coalesce(logosTitle, null),    "logos": coalesce(logos[]{ _key, asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, []),    "testimonials": coalesce(testimonials[]{ _key, quote, name, role, company, "photo": coalesce(photo{ asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, null) }, [])  }, _type == "regulationSection" => {    title,    "intro": coalesce(intro, null),    entityLabel,    licences[]{ _key, regulator, kind, number, registerUrl, registerLabel },    funds{ title, body },    compliance{ title, body },    dataSecurity{ title, body }  }, _type == "faqSection" => { title, items[]{ _key, question, answer } }, _type == "callToActionSection" => { title, body, cta } }, null)  }, [])}
+export type EXPERIMENT_VARIANTS_QUERY_RESULT = {
+  _id: string;
+  key: string;
+  page:
+    | {
+        _type: "campaignPage";
+        market: "ar" | "br" | "mx";
+        slug: string;
+      }
+    | {
+        _type: "landingPage";
+        market: "ar" | "br" | "mx";
+        slug: null;
+      };
+  variants:
+    | Array<{
+        key: string;
+        hero: {
+          title: string | null;
+          body: Array<{
+            children?: Array<{
+              marks?: Array<string>;
+              text?: string;
+              _type: "span";
+              _key: string;
+            }>;
+            style?: "normal";
+            listItem?: never;
+            markDefs?: null;
+            level?: number;
+            _type: "block";
+            _key: string;
+          }> | null;
+          cta: string | null;
+          defaultAmount: number | null;
+        };
+        benefits: {
+          title: string;
+          cards: Array<{
+            _key: string;
+            icon: "clock" | "globe" | "percent";
+            claim: string;
+            claimNote: string | null;
+            title: string;
+            body: Array<{
+              children?: Array<{
+                marks?: Array<string>;
+                text?: string;
+                _type: "span";
+                _key: string;
+              }>;
+              style?: "normal";
+              listItem?: never;
+              markDefs?: null;
+              level?: number;
+              _type: "block";
+              _key: string;
+            }>;
+          }>;
+        } | null;
+        sections: Array<
+          | {
+              _key: string;
+              _type: "callToActionSection";
+              title: string;
+              body: string;
+              cta: string;
+            }
+          | {
+              _key: string;
+              _type: "faqSection";
+              title: string;
+              items: Array<{
+                _key: string;
+                question: string;
+                answer: Array<{
+                  children?: Array<{
+                    marks?: Array<string>;
+                    text?: string;
+                    _type: "span";
+                    _key: string;
+                  }>;
+                  style?: "normal";
+                  listItem?: never;
+                  markDefs?: null;
+                  level?: number;
+                  _type: "block";
+                  _key: string;
+                }>;
+              }>;
+            }
+          | {
+              _key: string;
+              _type: "howItWorksSection";
+              title: string;
+              intro: string | null;
+              steps: Array<{
+                _key: string;
+                title: string;
+                body: string;
+              }>;
+            }
+          | {
+              _key: string;
+              _type: "proofSection";
+              title: string;
+              intro: string | null;
+              figures:
+                | Array<{
+                    _key: string;
+                    value: string;
+                    label: string;
+                    note: string;
+                  }>
+                | Array<never>;
+              logosTitle: string;
+              logos:
+                | Array<{
+                    _key: string;
+                    asset: SanityImageAssetReference | null;
+                    crop: SanityImageCrop | null;
+                    hotspot: SanityImageHotspot | null;
+                    alt: string;
+                  }>
+                | Array<never>;
+              testimonials:
+                | Array<{
+                    _key: string;
+                    quote: string;
+                    name: string;
+                    role: string;
+                    company: string;
+                    photo: {
+                      asset: SanityImageAssetReference | null;
+                      crop: SanityImageCrop | null;
+                      hotspot: SanityImageHotspot | null;
+                      alt: string;
+                    } | null;
+                  }>
+                | Array<never>;
+            }
+          | {
+              _key: string;
+              _type: "regulationSection";
+              title: string;
+              intro: string | null;
+              entityLabel: string;
+              licences: Array<{
+                _key: string;
+                regulator: string;
+                kind: string;
+                number: string;
+                registerUrl: string;
+                registerLabel: string;
+              }>;
+              funds: {
+                title: string;
+                body: string;
+              };
+              compliance: {
+                title: string;
+                body: string;
+              };
+              dataSecurity: {
+                title: string;
+                body: string;
+              };
+            }
+        > | null;
+      }>
+    | Array<never>;
+} | null;
+
+// Source: lib/content/queries.ts
+// Variable: EXPERIMENTS_QUERY
+// Query: *[_type == "experiment" && defined(key.current)] | order(_createdAt desc, _id asc){  _id,  "key": key.current,  name,  "hypothesis": coalesce(hypothesis, null),  "metric": coalesce(metric, "leadRate"),  "plannedEnd": coalesce(plannedEnd, null),  "stoppedAt": coalesce(stoppedAt, null),  "shipped": coalesce(shipped, null),  "conclusion": coalesce(conclusion, null),  "example": coalesce(example, false),  "page": page->{ _type, market, "slug": slug.current },  "variants": coalesce(variants[]{ "key": key.current, name, "weight": coalesce(weight, null) }, [])}
+export type EXPERIMENTS_QUERY_RESULT = Array<{
+  _id: string;
+  key: string;
+  name: string;
+  hypothesis: string;
+  metric: "leadRate" | "qualifiedLeadRate";
+  plannedEnd: string;
+  stoppedAt: string | null;
+  shipped: string | null;
+  conclusion: string | null;
+  example: boolean | false;
+  page:
+    | {
+        _type: "campaignPage";
+        market: "ar" | "br" | "mx";
+        slug: string;
+      }
+    | {
+        _type: "landingPage";
+        market: "ar" | "br" | "mx";
+        slug: null;
+      };
+  variants:
+    | Array<{
+        key: string;
+        name: string;
+        weight: number | null;
+      }>
+    | Array<never>;
+}>;
+
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
@@ -1309,5 +1624,8 @@ declare module "@sanity/client" {
     '*[_type == "privacyNotice" && market == $market][0]{\n  _id,\n  market,\n  locale,\n  title,\n  updatedAt,\n  updatedLabel,\n  body,\n  closeLabel,\n  detailsTitle,\n  legalName,\n  legalNameLabel,\n  address,\n  addressLabel,\n  privacyEmail,\n  privacyEmailLabel,\n  authority,\n  authorityUrl,\n  authorityLabel,\n  formLine,\n  formLinkLabel,\n  footerLinkLabel,\n  "askConsent": coalesce(askConsent, true),\n  bannerLabel,\n  bannerText,\n  acceptLabel,\n  rejectLabel,\n  settingsLinkLabel,\n  bannerGrantedNow,\n  bannerDeniedNow\n}': PRIVACY_NOTICE_QUERY_RESULT;
     '*[_type == "campaignPage" && defined(market) && defined(slug.current)] | order(_createdAt asc, _id asc){ _id, market, "slug": slug.current, "indexed": coalesce(indexed, false) }': CAMPAIGN_SLUGS_QUERY_RESULT;
     '*[_type == "campaignPage" && _id == $id][0]{\n  _id,\n  market,\n  "slug": slug.current,\n  "indexed": coalesce(indexed, false),\n  "hero": {\n    "title": coalesce(hero.title, null),\n    "body": coalesce(hero.body, null),\n    "cta": coalesce(hero.cta, null),\n    "defaultAmount": coalesce(hero.defaultAmount, null)\n  },\n  "benefits": coalesce(benefits{ title, cards[]{ _key, icon, claim, "claimNote": coalesce(claimNote, null), title, body } }, null),\n  "sections": select(count(sections) > 0 => sections[]{ _key, _type, _type == "howItWorksSection" => { title, "intro": coalesce(intro, null), steps[]{ _key, title, body } }, _type == "proofSection" => {\n    title,\n    "intro": coalesce(intro, null),\n    "figures": coalesce(figures[]{ _key, value, label, note }, []),\n    "logosTitle": coalesce(logosTitle, null),\n    "logos": coalesce(logos[]{ _key, asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, []),\n    "testimonials": coalesce(testimonials[]{ _key, quote, name, role, company, "photo": coalesce(photo{ asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, null) }, [])\n  }, _type == "regulationSection" => {\n    title,\n    "intro": coalesce(intro, null),\n    entityLabel,\n    licences[]{ _key, regulator, kind, number, registerUrl, registerLabel },\n    funds{ title, body },\n    compliance{ title, body },\n    dataSecurity{ title, body }\n  }, _type == "faqSection" => { title, items[]{ _key, question, answer } }, _type == "callToActionSection" => { title, body, cta } }, null),\n  "preset": { "country": coalesce(preset.country, null), "reason": coalesce(preset.reason, null) },\n  seo{ title, description, "ogImage": coalesce(ogImage, null) }\n}': CAMPAIGN_PAGE_QUERY_RESULT;
+    '*[_type == "experiment" && !defined(stoppedAt) && defined(page._ref)] | order(_createdAt asc, _id asc){\n  _id,\n  "key": key.current,\n  "plannedEnd": coalesce(plannedEnd, null),\n  "page": page->{ _type, market, "slug": slug.current },\n  "variants": coalesce(variants[]{ "key": key.current, "weight": coalesce(weight, null) }, [])\n}': RUNNING_EXPERIMENTS_QUERY_RESULT;
+    '*[_type == "experiment" && key.current == $key && !defined(stoppedAt)] | order(_createdAt asc, _id asc)[0]{\n  _id,\n  "key": key.current,\n  "page": page->{ _type, market, "slug": slug.current },\n  "variants": coalesce(variants[]{\n    "key": key.current,\n    "hero": {\n      "title": coalesce(hero.title, null),\n      "body": coalesce(hero.body, null),\n      "cta": coalesce(hero.cta, null),\n      "defaultAmount": coalesce(hero.defaultAmount, null)\n    },\n    "benefits": coalesce(benefits{ title, cards[]{ _key, icon, claim, "claimNote": coalesce(claimNote, null), title, body } }, null),\n    "sections": select(count(sections) > 0 => sections[]{ _key, _type, _type == "howItWorksSection" => { title, "intro": coalesce(intro, null), steps[]{ _key, title, body } }, _type == "proofSection" => {\n    title,\n    "intro": coalesce(intro, null),\n    "figures": coalesce(figures[]{ _key, value, label, note }, []),\n    "logosTitle": coalesce(logosTitle, null),\n    "logos": coalesce(logos[]{ _key, asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, []),\n    "testimonials": coalesce(testimonials[]{ _key, quote, name, role, company, "photo": coalesce(photo{ asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, null) }, [])\n  }, _type == "regulationSection" => {\n    title,\n    "intro": coalesce(intro, null),\n    entityLabel,\n    licences[]{ _key, regulator, kind, number, registerUrl, registerLabel },\n    funds{ title, body },\n    compliance{ title, body },\n    dataSecurity{ title, body }\n  }, _type == "faqSection" => { title, items[]{ _key, question, answer } }, _type == "callToActionSection" => { title, body, cta } }, null)\n  }, [])\n}': EXPERIMENT_VARIANTS_QUERY_RESULT;
+    '*[_type == "experiment" && defined(key.current)] | order(_createdAt desc, _id asc){\n  _id,\n  "key": key.current,\n  name,\n  "hypothesis": coalesce(hypothesis, null),\n  "metric": coalesce(metric, "leadRate"),\n  "plannedEnd": coalesce(plannedEnd, null),\n  "stoppedAt": coalesce(stoppedAt, null),\n  "shipped": coalesce(shipped, null),\n  "conclusion": coalesce(conclusion, null),\n  "example": coalesce(example, false),\n  "page": page->{ _type, market, "slug": slug.current },\n  "variants": coalesce(variants[]{ "key": key.current, name, "weight": coalesce(weight, null) }, [])\n}': EXPERIMENTS_QUERY_RESULT;
   }
 }

@@ -58,6 +58,7 @@ export type LogEvent =
   | "client_ip.missing"
   | "content.failed"
   | "campaign.slug_clash"
+  | "experiment.refused"
   | "content.incomplete"
   | "revalidate.unconfigured"
   | "revalidate.done"

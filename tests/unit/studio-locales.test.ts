@@ -6,6 +6,7 @@ import { deskKey, STUDIO_LOCALES, STUDIO_NAMESPACE } from "@/studio/studio-local
 import { schemaTypes } from "@/schemas";
 import { TAB_TITLES, tabKey, type TabTitle } from "@/schemas/tab-titles";
 import { RESULTS_WORDS, resultsKey, type ResultsWord } from "@/studio/results-tool/results-words";
+import { EXPERIMENT_WORDS, experimentKey, type ExperimentWord } from "@/schemas/experiment-words";
 
 /** The Studio's languages as Sanity itself resolves them from our configuration, for a marketer with no choice kept. */
 async function studioLanguages() {
@@ -33,7 +34,7 @@ describe("the Studio's languages", () => {
     expect(i18n.t(deskKey.market("br"), { ns: STUDIO_NAMESPACE })).toBe("Brazil");
   });
 
-  it("has our desk's and the Results tool's words in every language it offers, for every market", () => {
+  it("has our desk's, the experiments' and the Results tool's words in every language it offers, for every market", () => {
     expect(bundles.map((b) => b.locale).sort()).toEqual([...STUDIO_LOCALES].sort());
     const keys = [
       deskKey.language,
@@ -42,6 +43,7 @@ describe("the Studio's languages", () => {
       ...(Object.keys(TAB_TITLES) as TabTitle[]).map(tabKey),
       ...MARKETS.flatMap((m) => [deskKey.market(m), deskKey.landingPage(m), deskKey.privacyNotice(m)]),
       ...(Object.keys(RESULTS_WORDS) as ResultsWord[]).map(resultsKey),
+      ...(Object.keys(EXPERIMENT_WORDS) as ExperimentWord[]).map(experimentKey),
     ];
     for (const bundle of bundles) {
       const words = bundle.resources as Record<string, string>;

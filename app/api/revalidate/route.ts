@@ -50,7 +50,7 @@ export async function POST(request: NextRequest) {
   const body = webhookBodySchema.safeParse(parsed);
   if (!body.success)
     return json(400, {
-      error: "Expected {_type: 'landingPage' | 'privacyNotice' | 'campaignPage', _id, market}",
+      error: "Expected {_type: 'landingPage' | 'privacyNotice' | 'campaignPage' | 'experiment', _id, market}",
       fields: Object.fromEntries(body.error.issues.map((i) => [i.path.join("."), i.message])),
     });
 
