@@ -19,6 +19,8 @@ export type Copy = FieldLabels & {
   receivedAt: string;
   consent: string;
   notice: string;
+  /** The experiment variant the lead saw on the page. */
+  variant: string;
   leadId: string;
   reference: string;
   promised: string;
@@ -53,6 +55,7 @@ const SPANISH = {
   receivedAt: "Recibido",
   consent: "Medición (Meta)",
   notice: "Aviso de privacidad mostrado",
+  variant: "Variante del experimento que vio",
   leadId: "ID del lead",
   reference: "Referencia (la que ve el cliente)",
   promised: "Prometimos llamar antes de",
@@ -125,6 +128,7 @@ export const COPY: Record<Market, Copy> = {
     receivedAt: "Recebido",
     consent: "Medição (Meta)",
     notice: "Aviso de privacidade exibido",
+    variant: "Variante do experimento que viu",
     leadId: "ID do lead",
     reference: "Referência (a que o cliente vê)",
     promised: "Prometemos ligar até",

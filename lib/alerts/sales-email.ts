@@ -118,6 +118,7 @@ export function salesEmail(lead: AlertedLead, receivedAt: Date): SalesEmail {
     { label: copy.receivedAt, text: localTime(receivedAt, lead.market) },
     { label: copy.consent, text: copy.consents[lead.consent] },
     ...(lead.noticeVersion ? [{ label: copy.notice, text: lead.noticeVersion }] : []),
+    ...(lead.variant ? [{ label: copy.variant, text: lead.variant }] : []),
     { label: copy.leadId, text: lead.id },
     ...followUpRows(lead.followUp, copy, lead.market),
   ];

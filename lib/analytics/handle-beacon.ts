@@ -1,6 +1,8 @@
 import { isbot } from "isbot";
 import { readCappedBody } from "#edge/capped-body";
 import type { RateLimiter } from "../contact/rate-limiter";
+import type { RunningExperiment } from "../experiments/experiment-content";
+import { exposedVariant } from "../experiments/exposure";
 import type { Market } from "../markets/markets";
 import { marketDay } from "../markets/time-zones";
 import { campaignKey } from "./campaign-key";
@@ -33,6 +35,11 @@ export type BeaconDeps = {
   address: (request: Request) => string | undefined;
   /** Whether `/<market>/<slug>` is a published campaign page. */
   campaignPages: () => Promise<(market: Market, slug: string) => boolean>;
+  /**
+   * The experiments running now: a visit counts under the variant the experiments cookie names, if it is one of the
+   * experiment running on the visit's page.
+   */
+  experiments: () => Promise<readonly RunningExperiment[]>;
   /** Whether the request comes from one of this site's own pages (its Origin). */
   fromOwnPage: (request: Request) => boolean;
   dropped: (reason: DropReason) => void;
@@ -99,7 +106,7 @@ export async function handleBeacon(request: Request, deps: BeaconDeps): Promise<
     market,
     page,
     device,
-    variant: NO_VARIANT,
+    variant: type === "visit" || type === "start" ? await variantOf(page, request, deps) : NO_VARIANT,
     ...campaignKey(isRecord(body.touch) ? touchOf(body.touch) : undefined),
   };
   if (type === "start") {
@@ -109,6 +116,14 @@ export async function handleBeacon(request: Request, deps: BeaconDeps): Promise<
   const visitor = address && deps.visitors ? await deps.visitors.visitor(market, day, address, agent) : undefined;
   buffer.visit(slice, visitor);
   return NO_CONTENT();
+}
+
+/** The visit's variant (exposure): from the cookie, checked against the experiment running on the page. */
+async function variantOf(page: string, request: Request, deps: BeaconDeps): Promise<string> {
+  const cookie = request.headers.get("cookie");
+  if (!cookie) return NO_VARIANT;
+  const running = await deps.experiments().catch(() => []);
+  return exposedVariant(page, cookie, running) || NO_VARIANT;
 }
 
 /** The beacon's short names for the last touch's campaign parameters and its click id's platform. */

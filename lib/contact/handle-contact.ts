@@ -61,6 +61,11 @@ export type ContactDeps = {
    * The visitor's tracking consent for the market, from the request's cookies and the notice version they were shown.
    */
   consent: (market: Market, cookieHeader: string | null, noticeVersion: string | null) => Promise<ConsentState>;
+  /**
+   * The experiment variant the visitor was shown on the lead's page (`/mx`, `/mx/<slug>`), from the request's cookies,
+   * or '' (see lib/experiments/exposure.ts); none: leads carry no variant.
+   */
+  variant?: (page: string, cookieHeader: string | null) => Promise<string>;
   /** This site's origin (NEXT_PUBLIC_SITE_URL). */
   siteUrl: string;
   /** A request header whose value also counts as this site's host (see `ownHostHeader`); none: only `siteUrl`. */
@@ -201,6 +206,8 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
   const version = noticeVersion(shown);
   const consent = await deps.consent(fields.market, request.headers.get("cookie"), version);
   const tracking = allowsTracking(consent);
+  const page = fields.page ? `/${fields.market}/${fields.page}` : `/${fields.market}`;
+  const variant = (await deps.variant?.(page, request.headers.get("cookie")).catch(() => "")) || undefined;
   const lead: Lead = {
     ...fields,
     id: submissionId,
@@ -211,6 +218,7 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
     consent,
     noticeVersion: version,
     ...(held && { held }),
+    ...(variant && { variant }),
   };
   let outcome: InsertOutcome;
   try {

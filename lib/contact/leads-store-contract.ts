@@ -22,6 +22,8 @@ export type Lead = Omit<ContactRequest, "website" | "submissionId" | "attributio
   noticeVersion: string | null;
   /** Why the lead gets no alert of its own and no conversion (see held-reasons.ts); absent for an ordinary lead. */
   held?: HeldReason;
+  /** The experiment variant the visitor was shown (`<experiment>--<variant>`); absent outside an experiment. */
+  variant?: string;
 };
 
 /** `duplicate`: a lead with this id is already stored — the first attempt landed, so this is a success too. */

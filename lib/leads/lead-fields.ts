@@ -187,6 +187,18 @@ export const LEAD_FIELDS = {
     spreadsheet: "fixed",
     webhook: "privacyNoticeVersion",
   },
+  /**
+   * The experiment variant the visitor was shown on the lead's page (`<experiment>--<variant>`), from the
+   * experiments cookie, only where it names a variant of the experiment running on that page.
+   */
+  variant: {
+    from: "route",
+    column: "variant",
+    optional: true,
+    personal: false,
+    spreadsheet: "fixed",
+    webhook: "variant",
+  },
   /** Why the lead is held (its proof, or the ceiling); a refusal is about the proof. */
   held: {
     from: "route",

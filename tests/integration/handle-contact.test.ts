@@ -18,6 +18,8 @@ import { validContactRequest as valid } from "../support/contact/contact-request
 import { seedLandingContent } from "../support/sanity/seed-landing-content";
 import { captureLogs } from "../support/telemetry/log-lines";
 import { emptyDatabase } from "../support/supabase/empty-database";
+import { exposedVariant } from "@/lib/experiments/exposure";
+import type { RunningExperiment } from "@/lib/experiments/experiment-content";
 
 const SITE = "https://pagos.example";
 let db: PGlite;
@@ -244,6 +246,37 @@ describe("POST /api/contact", () => {
     });
     expect((rows[0]!.first_touch_at as Date).toISOString()).toBe(attribution.first.at);
     expect((rows[0]!.last_touch_at as Date).toISOString()).toBe(attribution.last.at);
+  });
+
+  it("stores the variant the experiments cookie names when it is one of the experiment running on the lead's page", async () => {
+    const titleTest: RunningExperiment = {
+      key: "mx-china-titulo",
+      market: "mx",
+      page: "/mx/importadores-china",
+      plannedEnd: null,
+      variants: [
+        { key: "control", weight: 0.5 },
+        { key: "ahorro", weight: 0.5 },
+      ],
+    };
+    const withExperiments = deps({ variant: async (page, cookie) => exposedVariant(page, cookie, [titleTest]) });
+    const cookie = { cookie: "experiments=mx-china-titulo--ahorro" };
+    const sent = [
+      valid({ market: "mx", page: "importadores-china" }),
+      // The market's page runs no experiment; a variant the experiment does not have counts for nothing.
+      valid({ market: "mx" }),
+      valid({ market: "mx", page: "importadores-china" }),
+    ];
+    expect((await handleContact(post(sent[0]!, cookie), withExperiments)).status).toBe(201);
+    expect((await handleContact(post(sent[1]!, cookie), withExperiments)).status).toBe(201);
+    const other = { cookie: "experiments=mx-china-titulo--otra" };
+    expect((await handleContact(post(sent[2]!, other), withExperiments)).status).toBe(201);
+    const { rows } = await db.query<{ id: string; variant: string | null }>(
+      "select id, variant from contact_submissions",
+    );
+    const variantOf = (body: { submissionId: string }) => rows.find((r) => r.id === body.submissionId)?.variant;
+    expect(sent.map((body) => variantOf(body))).toEqual(["mx-china-titulo--ahorro", null, null]);
+    expect(alerted.map((lead) => lead.variant)).toEqual(["mx-china-titulo--ahorro", undefined, undefined]);
   });
 
   it("tells sales once per lead: not for a retry of a stored lead, nor for a bot", async () => {

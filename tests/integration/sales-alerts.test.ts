@@ -333,6 +333,7 @@ describe("the signed lead webhook", () => {
         volume: "10000-49999",
         trackingConsent: "granted",
         privacyNoticeVersion: "2026-11-23",
+        variant: "mx-china-titulo--ahorro",
         reference: null,
         promisedContactBy: null,
         arrivedOutOfHours: null,

@@ -4,10 +4,23 @@ import type { CountRow, CountsStore, VitalRow } from "@/lib/analytics/counts-sto
 import { handleBeacon, MAX_BEACON_BYTES, type BeaconDeps, type DropReason } from "@/lib/analytics/handle-beacon";
 import { MemoryVisitorCounter } from "@/lib/analytics/visitor-counter";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
+import type { RunningExperiment } from "@/lib/experiments/experiment-content";
 
 const PERSON =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
 const ORIGIN = "https://pagos.example";
+
+/** The seed's experiment: the hero title of /mx/importadores-china, control and one variant. */
+const TITLE_TEST: RunningExperiment = {
+  key: "mx-china-titulo",
+  market: "mx",
+  page: "/mx/importadores-china",
+  plannedEnd: null,
+  variants: [
+    { key: "control", weight: 0.5 },
+    { key: "ahorro", weight: 0.5 },
+  ],
+};
 
 function setup(overrides: Partial<BeaconDeps> = {}) {
   const counts: CountRow[] = [];
@@ -28,6 +41,7 @@ function setup(overrides: Partial<BeaconDeps> = {}) {
     limiter: new MemoryRateLimiter(3),
     address: (r) => r.headers.get("x-real-ip") ?? undefined,
     campaignPages: async () => (market, slug) => market === "mx" && slug === "importadores-china",
+    experiments: async () => [TITLE_TEST],
     fromOwnPage: (r) => r.headers.get("origin") === ORIGIN,
     dropped: (reason) => drops.push(reason),
     now: () => new Date("2026-11-27T18:00:00Z"),
@@ -50,6 +64,28 @@ function setup(overrides: Partial<BeaconDeps> = {}) {
 }
 
 describe("POST /api/beacon", () => {
+  it("counts a visit and a form start under the variant the cookie names, only on its experiment's page", async () => {
+    const { beacon, counts, flush } = setup();
+    const cookie = { cookie: "consent_mx=granted.2026-11-27; experiments=mx-china-titulo--ahorro" };
+    await beacon({ type: "visit", path: "/mx/importadores-china" }, cookie);
+    await beacon({ type: "start", path: "/mx/importadores-china" }, cookie);
+    // The market's page runs no experiment: its visit counts under no variant, whatever the cookie says.
+    await beacon({ type: "visit", path: "/mx" }, cookie);
+    await flush();
+    expect(counts.map((c) => [c.page, c.variant, c.visits, c.formStarts])).toEqual([
+      ["/mx/importadores-china", "mx-china-titulo--ahorro", 1, 1],
+      ["/mx", "", 1, 0],
+    ]);
+  });
+
+  it("counts under no variant a cookie naming a variant or an experiment that does not run there", async () => {
+    const { beacon, counts, flush } = setup({ limiter: new MemoryRateLimiter(10) });
+    for (const value of ["mx-china-titulo--otra", "br-fornecedores-chamada--cotacao", "mx-china-titulo--ahorro--x", ""])
+      await beacon({ type: "visit", path: "/mx/importadores-china" }, { cookie: `experiments=${value}` });
+    await flush();
+    expect(counts.map((c) => [c.variant, c.visits])).toEqual([["", 4]]);
+  });
+
   it("counts a visit from a person's browser under its page, campaign, device and day", async () => {
     const { beacon, counts, flush } = setup();
     const response = await beacon({

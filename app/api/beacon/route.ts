@@ -6,6 +6,7 @@ import { getRateLimiter } from "@/lib/contact/rate-limiter";
 import { ownHostHeader } from "@/lib/env/env";
 import { serverEnv } from "@/lib/env/server-env";
 import { clientAddress } from "@/lib/http/client-ip";
+import { getRunningExperiments } from "@/lib/experiments/experiment-source";
 
 export const runtime = "nodejs";
 
@@ -23,6 +24,7 @@ export function POST(request: Request): Promise<Response> {
       const routes = await getCampaignRoutes().catch(() => []);
       return (market, slug) => routes.some((route) => route.market === market && route.slug === slug);
     },
+    experiments: () => getRunningExperiments(),
     fromOwnPage: (r) => fromOwnPage(r, { siteUrl: env.NEXT_PUBLIC_SITE_URL, hostHeader: ownHostHeader(env) }),
     dropped: noteDrop,
   });

@@ -7,6 +7,8 @@ import { recordHeldLead, sendDueSummaries } from "@/lib/alerts/intake-summary";
 import { askConsentFor, consentState } from "@/lib/consent/tracking-consent";
 import { confirmLead, leadFollowUp, submissionContent } from "@/lib/conversation/confirm-lead";
 import { ownHostHeader } from "@/lib/env/env";
+import { getRunningExperiments } from "@/lib/experiments/experiment-source";
+import { exposedVariant } from "@/lib/experiments/exposure";
 import { serverEnv } from "@/lib/env/server-env";
 import { reportLeadConversion } from "@/lib/meta/conversion-reporter";
 import { checkContactProof, contactLimiters } from "@/lib/proof-of-work/contact-proof";
@@ -43,6 +45,8 @@ export function POST(request: Request): Promise<Response> {
         after(() => inSpan("lead_email.confirm", {}, () => confirmLead(lead, followUp, content, client))),
       consent: async (market, cookieHeader, noticeVersion) =>
         consentState(cookieHeader, market, noticeVersion, await askConsentFor(market)),
+      variant: async (page, cookieHeader) =>
+        cookieHeader ? exposedVariant(page, cookieHeader, await getRunningExperiments()) : "",
       siteUrl: serverEnv().NEXT_PUBLIC_SITE_URL,
       hostHeader: ownHostHeader(serverEnv()),
     }),

@@ -16,6 +16,7 @@ export const sampleLead = (overrides: Partial<Lead> = {}): Lead => ({
   market: "mx",
   consent: "granted",
   noticeVersion: "2026-11-23",
+  variant: "mx-china-titulo--ahorro",
   attribution: {
     first: {
       utm_source: "google",
