@@ -35,6 +35,8 @@ export type LeadCountRow = {
   campaign: string | null;
   platform: string | null;
   held: boolean;
+  /** The experiment variant the leads were shown (`<experiment>--<variant>`); '' outside an experiment. */
+  variant?: string;
   leads: number;
 };
 

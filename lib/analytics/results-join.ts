@@ -26,7 +26,8 @@ export type Figures = {
   leadsExceedVisitors: boolean;
 };
 
-export type ResultKey = { market: Market; page?: string; device?: Device } & Partial<CampaignKey>;
+/** `variant`: `<experiment>--<variant>`, '' for visits and leads outside an experiment. */
+export type ResultKey = { market: Market; page?: string; device?: Device; variant?: string } & Partial<CampaignKey>;
 export type ResultRow = ResultKey & Figures;
 
 type Sums = { visits: number; visitors: number | null; formStarts: number; leads: number; held: number };
@@ -35,16 +36,22 @@ const empty = (): Sums => ({ visits: 0, visitors: null, formStarts: 0, leads: 0,
 
 const addVisitors = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : a + b);
 
-function keyOf(row: { market: Market; page: string; device?: Device } & CampaignKey, by: readonly Grouping[]) {
+function keyOf(
+  row: { market: Market; page: string; device?: Device; variant?: string } & CampaignKey,
+  by: readonly Grouping[],
+) {
   const key: ResultKey = { market: row.market };
   if (by.includes("page")) key.page = row.page;
   if (by.includes("campaign")) Object.assign(key, { source: row.source, medium: row.medium, campaign: row.campaign });
   if (by.includes("device") && row.device) key.device = row.device;
+  if (by.includes("variant")) key.variant = row.variant ?? "";
   return key;
 }
 
 const idOf = (key: ResultKey) =>
-  [key.market, key.page, key.source, key.medium, key.campaign, key.device].map((p) => p ?? "").join("\u0001");
+  [key.market, key.page, key.source, key.medium, key.campaign, key.device, key.variant]
+    .map((p) => p ?? "")
+    .join("\u0001");
 
 export function figures(sums: Sums, leadsKnown: boolean): Figures {
   const leads = leadsKnown ? sums.leads : null;
@@ -130,7 +137,9 @@ export function joinResults(
     else total.leads += count;
     // Leads carry no device class: grouped by device, they are in the totals only.
     if (byDevice) continue;
-    const sums = group(keyOf({ market: lead.market, page: leadPage(lead), ...campaign }, by));
+    const sums = group(
+      keyOf({ market: lead.market, page: leadPage(lead), variant: lead.variant ?? "", ...campaign }, by),
+    );
     if (lead.held) sums.held += count;
     else sums.leads += count;
   }

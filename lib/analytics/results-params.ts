@@ -1,7 +1,7 @@
 import { isMarket, MARKETS, type Market } from "../markets/markets";
 
 /** What the results can be broken down by, besides the market every row names. */
-export const GROUPINGS = ["page", "campaign", "device"] as const;
+export const GROUPINGS = ["page", "campaign", "device", "variant"] as const;
 export type Grouping = (typeof GROUPINGS)[number];
 
 /** The longest range one request may ask for, in days (both ends included). */
@@ -36,7 +36,7 @@ export function previousPeriod(from: string, to: string): { from: string; to: st
 
 /**
  * GET /api/results' parameters: `from` and `to` (dates, from ≤ to, at most MAX_RANGE_DAYS days), optional `market`,
- * and `by` (repeatable: page, campaign, device; page when none is given). An error names the parameter.
+ * and `by` (repeatable: page, campaign, device, variant; page when none is given). An error names the parameter.
  */
 export function parseResultsQuery(params: URLSearchParams): ResultsQuery | ParamError {
   const from = params.get("from");

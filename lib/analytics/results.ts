@@ -1,4 +1,5 @@
 import type { Market } from "../markets/markets";
+import { experimentResults, type ExperimentDefinition, type ExperimentResult } from "../experiments/experiment-results";
 import type { CountsStore } from "./counts-store-contract";
 import {
   figures,
@@ -27,17 +28,22 @@ export type Results = {
   totals: Figures & { previous: Figures };
   /** Field speed: the 75th percentile of LCP, INP and CLS per market and page, with the samples behind each. */
   vitals: VitalSummary[];
+  /** With by=variant: each experiment of the range's markets, its variants compared with the control. */
+  experiments?: ExperimentResult[];
 };
 
 const NOTHING: Figures = figures({ visits: 0, visitors: null, formStarts: 0, leads: 0, held: 0 }, true);
 const keyId = (row: ResultKey) =>
-  [row.market, row.page, row.source, row.medium, row.campaign, row.device].map((p) => p ?? "").join("\u0001");
+  [row.market, row.page, row.source, row.medium, row.campaign, row.device, row.variant]
+    .map((p) => p ?? "")
+    .join("\u0001");
 
 /** The results of a query and of the period before it, side by side, row by row. */
 export async function readResults(
   store: CountsStore,
   query: ResultsQuery,
   timeZones: Record<Market, string>,
+  experiments: readonly ExperimentDefinition[] = [],
 ): Promise<Results> {
   const previous = previousPeriod(query.from, query.to);
   const range = { from: query.from, to: query.to, ...(query.market ? { market: query.market } : {}) };
@@ -61,7 +67,7 @@ export async function readResults(
   // Slices seen only in the previous period: shown with nothing now, so a campaign that stopped is not hidden.
   for (const row of earlier.values()) {
     const key: ResultKey = { market: row.market };
-    for (const part of ["page", "source", "medium", "campaign", "device"] as const)
+    for (const part of ["page", "source", "medium", "campaign", "device", "variant"] as const)
       if (row[part] !== undefined) Object.assign(key, { [part]: row[part] });
     const none = query.by.includes("device") ? { ...NOTHING, leads: null, held: null } : NOTHING;
     rows.push({ ...key, ...none, previous: pick(row) });
@@ -76,6 +82,15 @@ export async function readResults(
     rows,
     totals: { ...now.totals, previous: then.totals },
     vitals: vitalSummaries(vitals),
+    ...(query.by.includes("variant")
+      ? {
+          experiments: experimentResults(
+            experiments.filter((e) => !query.market || e.market === query.market),
+            counts,
+            leads,
+          ),
+        }
+      : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { isCampaignSlug } from "../campaign/campaign-slug";
 import { MARKETS, type Market } from "../markets/markets";
 import { sectionSchema } from "../../sections/section-types";
 import { isExperimentKey, isVariantKey, KEY_RULE } from "./experiment-keys";
+import type { ExperimentDefinition } from "./experiment-results";
 
 /** An experiment has two to four variants; the first is the control, the page as published. */
 export const MIN_VARIANTS = 2;
@@ -144,4 +145,46 @@ export function mergeVariant(page: LandingContent, variant: Omit<VariantOverride
     benefits: variant.benefits ?? page.benefits,
     sections: variant.sections ?? page.sections,
   };
+}
+
+/** What the results read of each experiment, running or stopped: entries without a key or a page are left out. */
+export function experimentDefinitions(
+  result: readonly {
+    key: string | null;
+    name: string | null;
+    hypothesis: string | null;
+    conclusion: string | null;
+    shipped: string | null;
+    plannedEnd: string | null;
+    stoppedAt: string | null;
+    example: boolean;
+    page: { _type: string; market: string | null; slug?: string | null } | null;
+    variants: { key: string | null; name: string | null; weight: number | null }[];
+  }[],
+  now: Date,
+): ExperimentDefinition[] {
+  const definitions: ExperimentDefinition[] = [];
+  for (const entry of result) {
+    const page = experimentPage.safeParse(entry.page);
+    const path = page.success ? pagePath(page.data) : undefined;
+    if (!page.success || !path || !isExperimentKey(entry.key)) continue;
+    const variants = entry.variants.filter((v): v is typeof v & { key: string } => isVariantKey(v.key));
+    if (variants.length < MIN_VARIANTS) continue;
+    const weights = shares(variants.map((v) => v.weight));
+    definitions.push({
+      key: entry.key,
+      name: entry.name ?? entry.key,
+      market: page.data.market,
+      page: path,
+      running: !entry.stoppedAt && (!entry.plannedEnd || Date.parse(entry.plannedEnd) > now.getTime()),
+      example: entry.example,
+      hypothesis: entry.hypothesis,
+      conclusion: entry.conclusion,
+      shipped: entry.shipped,
+      plannedEnd: entry.plannedEnd,
+      stoppedAt: entry.stoppedAt,
+      variants: variants.map((v, i) => ({ key: v.key, name: v.name ?? v.key, share: weights[i]! })),
+    });
+  }
+  return definitions;
 }

@@ -7,6 +7,8 @@ import { serverEnv } from "@/lib/env/server-env";
 import { clientAddress } from "@/lib/http/client-ip";
 import { log } from "@/lib/logging/logger";
 import { MARKET_TIME_ZONES } from "@/lib/markets/time-zones";
+import { experimentDefinitions } from "@/lib/experiments/experiment-content";
+import { getAllExperiments } from "@/lib/experiments/experiment-source";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -15,9 +17,9 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
 
 /**
- * GET /api/results?from=YYYY-MM-DD&to=YYYY-MM-DD[&market=mx][&by=page|campaign|device…]: visits, visitors, form starts,
- * leads and held leads per market and the asked-for keys, with the conversion rate and its Wilson interval, the
- * previous period, and field speed. For Studio users (their Sanity token) and scripts (RESULTS_READ_TOKEN); see
+ * GET /api/results?from=YYYY-MM-DD&to=YYYY-MM-DD[&market=mx][&by=page|campaign|device|variant…]: visits, visitors, form
+ * starts, leads and held leads per market and the asked-for keys, with the conversion rate and its Wilson interval,
+ * the previous period, and field speed; with by=variant, each experiment's comparison of its variants. For Studio users (their Sanity token) and scripts (RESULTS_READ_TOKEN); see
  * docs/marketers.md.
  */
 export async function GET(request: Request): Promise<Response> {
@@ -47,7 +49,11 @@ export async function GET(request: Request): Promise<Response> {
       reason: "unconfigured",
     });
   try {
-    return json(200, await readResults(store, query, MARKET_TIME_ZONES));
+    // The experiments' names, pages and splits, for by=variant: without content, their figures cannot be named.
+    const experiments = query.by.includes("variant")
+      ? experimentDefinitions(await getAllExperiments().catch(() => []), new Date())
+      : [];
+    return json(200, await readResults(store, query, MARKET_TIME_ZONES, experiments));
   } catch (error) {
     log.error("results.unavailable", "The results could not be read", { err: error });
     return json(503, { error: "The counts store did not answer; try again in a moment", reason: "unavailable" });
