@@ -8,6 +8,7 @@ import { daysBetween } from "../../lib/analytics/results-params";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { marketDay, MARKET_TIME_ZONES } from "../../lib/markets/time-zones";
 import { deskKey, STUDIO_NAMESPACE } from "../studio-locales";
+import { ExperimentResultsView } from "./experiment-results-view";
 import { toCsv, type CsvValue } from "./results-csv";
 import { resultsKey, type ResultsWord } from "./results-words";
 
@@ -417,6 +418,7 @@ function ResultsView() {
             </Stack>
           </>
         ) : null}
+        <ExperimentResultsView market={market} token={token} locale={locale} w={w} />
       </Stack>
     </Card>
   );

@@ -135,6 +135,64 @@ export const RESULTS_WORDS = {
   },
   total: { "en-US": "Total", "es-ES": "Total", "pt-BR": "Total" },
   sortBy: { "en-US": "Sort by {{column}}", "es-ES": "Ordenar por {{column}}", "pt-BR": "Ordenar por {{column}}" },
+  experiments: { "en-US": "Experiments", "es-ES": "Experimentos", "pt-BR": "Experimentos" },
+  experimentsIntro: {
+    "en-US":
+      "Each variant's visitors and leads since the experiment began (at most 90 days), compared with the control. Rates per visitor with their 95% credible interval, from a Bayesian beta-binomial model with a uniform Beta(1, 1) prior.",
+    "es-ES":
+      "Visitantes y contactos de cada variante desde que empezó el experimento (90 días como máximo), comparados con el control. Tasas por visitante con su intervalo creíble del 95 %, de un modelo bayesiano beta-binomial con la previa uniforme Beta(1, 1).",
+    "pt-BR":
+      "Visitantes e leads de cada variante desde o início do experimento (no máximo 90 dias), comparados com o controle. Taxas por visitante com o intervalo de credibilidade de 95%, de um modelo bayesiano beta-binomial com a priori uniforme Beta(1, 1).",
+  },
+  noExperiments: {
+    "en-US": "No experiment in this market yet. Create one under Experiments in the desk.",
+    "es-ES": "Todavía no hay experimentos en este mercado. Crea uno en Experimentos, en el escritorio.",
+    "pt-BR": "Ainda não há experimentos neste mercado. Crie um em Experimentos, na mesa.",
+  },
+  running: { "en-US": "Running", "es-ES": "En marcha", "pt-BR": "Em andamento" },
+  stopped: { "en-US": "Stopped", "es-ES": "Detenido", "pt-BR": "Parado" },
+  example: {
+    "en-US": "Example: delete before launch",
+    "es-ES": "Ejemplo: bórralo antes del lanzamiento",
+    "pt-BR": "Exemplo: apague antes do lançamento",
+  },
+  variant: { "en-US": "Variant", "es-ES": "Variante", "pt-BR": "Variante" },
+  share: { "en-US": "Share", "es-ES": "Parte", "pt-BR": "Parcela" },
+  control: { "en-US": "control", "es-ES": "control", "pt-BR": "controle" },
+  versusControl: { "en-US": "Against control", "es-ES": "Frente al control", "pt-BR": "Contra o controle" },
+  beatsControl: {
+    "en-US": "Chance to beat control",
+    "es-ES": "Probabilidad de superar al control",
+    "pt-BR": "Chance de superar o controle",
+  },
+  sampleRatioMismatch: {
+    "en-US":
+      "The split is broken: the variants got {{observed}} of the visitors where {{expected}} was set (chi-squared p = {{p}}). Do not read this result; ask whoever runs the site to check the assignment.",
+    "es-ES":
+      "El reparto está roto: las variantes recibieron {{observed}} de los visitantes cuando se fijó {{expected}} (chi cuadrado p = {{p}}). No leas este resultado; pide a quien gestiona el sitio que revise la asignación.",
+    "pt-BR":
+      "A divisão está quebrada: as variantes receberam {{observed}} dos visitantes quando {{expected}} foi definido (qui-quadrado p = {{p}}). Não leia este resultado; peça a quem administra o site que verifique a atribuição.",
+  },
+  needed: {
+    "en-US":
+      "To detect a change of {{lift}} on the control's rate it needs {{total}} visitors in all: {{more}} more at this split. Do not stop it on a lucky day before then.",
+    "es-ES":
+      "Para detectar un cambio del {{lift}} sobre la tasa del control necesita {{total}} visitantes en total: {{more}} más con este reparto. No lo detengas antes por un día con suerte.",
+    "pt-BR":
+      "Para detectar uma mudança de {{lift}} na taxa do controle, precisa de {{total}} visitantes no total: mais {{more}} com esta divisão. Não pare antes por um dia de sorte.",
+  },
+  neededUnknown: {
+    "en-US": "How many visitors it needs is known once the control has a lead.",
+    "es-ES": "Cuántos visitantes necesita se sabrá cuando el control tenga un contacto.",
+    "pt-BR": "Quantos visitantes são necessários se saberá quando o controle tiver um lead.",
+  },
+  perVisit: {
+    "en-US": "Visitors are not counted on this site (no trusted client address): rates are per visit.",
+    "es-ES": "Este sitio no cuenta visitantes (sin dirección de cliente fiable): las tasas son por visita.",
+    "pt-BR": "Este site não conta visitantes (sem endereço de cliente confiável): as taxas são por visita.",
+  },
+  conclusion: { "en-US": "What we learned", "es-ES": "Qué aprendimos", "pt-BR": "O que aprendemos" },
+  shippedVariant: { "en-US": "Shipped: {{name}}", "es-ES": "Aplicada: {{name}}", "pt-BR": "Aplicada: {{name}}" },
 } as const;
 
 export type ResultsWord = keyof typeof RESULTS_WORDS;
