@@ -11,6 +11,7 @@ import { schemaTypes } from "../schemas";
 import { CAMPAIGN_TEMPLATE, structure } from "./structure";
 import { ToolMenuWithLanguage } from "./language-menu";
 import { resultsTool } from "./results-tool/results-tool";
+import { ShipVariantAction, StopExperimentAction } from "./experiment-actions";
 import { deskBundles, englishByDefault, localePlugins } from "./studio-locales";
 
 // Literal process.env reads so Next inlines them; the placeholders keep offline `sanity build` working.
@@ -123,6 +124,8 @@ export default defineConfig({
     actions: (prev, { schemaType }) =>
       SINGLETONS.includes(schemaType)
         ? prev.filter((a) => !["delete", "duplicate", "unpublish"].includes(a.action ?? ""))
-        : prev,
+        : schemaType === "experiment"
+          ? [...prev, StopExperimentAction, ShipVariantAction]
+          : prev,
   },
 });

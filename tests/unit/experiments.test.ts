@@ -321,3 +321,21 @@ describe("an experiment's result", () => {
     expect(visitorsPerVariant(0, 0.2)).toBeUndefined();
   });
 });
+
+describe("shipping a variant", () => {
+  it("writes only what the variant overrides, at the page document's own paths", async () => {
+    const { shippedFields } = await import("@/lib/experiments/ship-variant");
+    const body = [{ _type: "block", _key: "b", children: [{ _type: "span", _key: "s", text: "Hola" }] }];
+    expect(shippedFields("campaignPage", { hero: { title: "Nuevo título", defaultAmount: 20000 } })).toEqual({
+      "hero.title": "Nuevo título",
+      "hero.defaultAmount": 20000,
+    });
+    expect(shippedFields("landingPage", { hero: { body, cta: "Cotiza", defaultAmount: 20000 }, sections: [] })).toEqual(
+      {
+        "hero.body": body,
+        "hero.cta": "Cotiza",
+        "hero.estimate.defaultAmount": 20000,
+      },
+    );
+  });
+});
