@@ -69,15 +69,21 @@ export const experiment = defineType({
         source: "name",
         maxLength: EXPERIMENT_KEY_MAX,
         slugify: (value: string) => slugify(value).slice(0, EXPERIMENT_KEY_MAX).replace(/-+$/, ""),
+        // Unique among experiments (its counts and cookies are keyed by it); unknown while the Content Lake cannot be
+        // asked, which the publish then settles.
         isUnique: async (key, context) => {
           const id = publishedId(context.document?._id);
-          const others = await context
-            .getClient({ apiVersion: API_VERSION })
-            .fetch<number>(
-              `count(*[_type == "experiment" && key.current == $key && !(_id in [$id, "drafts." + $id])])`,
-              { key, id },
-            );
-          return others === 0;
+          try {
+            const others = await context
+              .getClient({ apiVersion: API_VERSION })
+              .fetch<number>(
+                `count(*[_type == "experiment" && key.current == $key && !(_id in [$id, "drafts." + $id])])`,
+                { key, id },
+              );
+            return others === 0;
+          } catch {
+            return true;
+          }
         },
       },
       validation: (r) => [

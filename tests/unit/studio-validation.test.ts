@@ -308,3 +308,74 @@ describe("the Studio validates with the site's own rules", () => {
     expect(await siteRefuses(doc)).toBe(false);
   });
 });
+
+describe("an experiment in the Studio", () => {
+  const experiments = () => readDataset(SEED).filter((d) => d._type === "experiment") as Doc[];
+  const running = () => structuredClone(experiments().find((d) => !d.stoppedAt)!);
+  const errorsOf = async (doc: Doc, on = workspace) =>
+    (
+      (await validateDocument({
+        document: doc,
+        workspace: on,
+        environment: "studio",
+        getDocumentExists: async () => true,
+      })) as Marker[]
+    ).filter((m) => m.level === "error");
+
+  it("accepts the seed's examples, and says on each that it is an example to delete", async () => {
+    for (const doc of experiments()) {
+      const markers = await validate(doc);
+      expect(
+        markers.filter((m) => m.level === "error"),
+        doc._id,
+      ).toEqual([]);
+      expect(markers.map((m) => m.message).join("\n"), doc._id).toMatch(/example from the seed dataset: delete it/);
+    }
+  });
+
+  it("refuses a control that overrides, a variant that overrides nothing or breaks the page's rules, a broken split", async () => {
+    const cases: [string, (d: Doc) => void, unknown[]][] = [
+      [
+        "a control with a title",
+        (d) => (d.variants[0].hero = { title: "Otro título" }),
+        ["variants", { _key: "control" }],
+      ],
+      ["a variant overriding nothing", (d) => delete d.variants[1].hero, ["variants", { _key: "ahorro" }]],
+      [
+        "a title past its length",
+        (d) => (d.variants[1].hero.title = "Paga a tus proveedores en China y ahorra en cada pago que hagas hoy mismo"),
+        ["variants", { _key: "ahorro" }, "hero", "title"],
+      ],
+      ["shares not adding up to 100", (d) => ((d.variants[0].weight = 60), (d.variants[1].weight = 60)), ["variants"]],
+      ["one variant", (d) => d.variants.pop(), ["variants"]],
+      ["a metric sales cannot measure yet", (d) => (d.metric = "qualifiedLeadRate"), ["metric"]],
+      [
+        "an end beyond 90 days",
+        (d) => (d.plannedEnd = new Date(Date.now() + 120 * 86_400_000).toISOString()),
+        ["plannedEnd"],
+      ],
+      ["a key off the rule", (d) => (d.key = { _type: "slug", current: "Título" }), ["key"]],
+    ];
+    for (const [name, edit, path] of cases) {
+      const doc = running();
+      edit(doc);
+      const errors = await errorsOf(doc);
+      expect(
+        errors.map((e) => e.path),
+        name,
+      ).toContainEqual(path);
+    }
+  });
+
+  it("refuses a second running experiment on a page, naming the one already running", async () => {
+    const withLake = {
+      ...workspace,
+      getClient: () => ({ fetch: async (query: string) => (query.includes("page._ref") ? "Título con ahorro" : 0) }),
+    } as unknown as Workspace;
+    const doc = { ...running(), _id: "drafts.otro", key: { _type: "slug", current: "otro" } };
+    const errors = await errorsOf(doc, withLake);
+    expect(errors.find((e) => JSON.stringify(e.path) === '["page"]')?.message).toMatch(
+      /“Título con ahorro” is already running/,
+    );
+  });
+});
