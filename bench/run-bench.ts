@@ -7,6 +7,7 @@
  * and two standalone instances sharing Redis, build time and memory. Prints Markdown tables; writes
  * bench/results/latest.json and <date>.json.
  */
+import { experimentLoad } from "./lib/experiment-load.ts";
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, release, tmpdir, totalmem, type } from "node:os";
@@ -154,6 +155,9 @@ try {
   const getStatic = await getLoad(`${staticServer.origin}/full/mx`, 50, GET_SECONDS);
   await staticServer.close();
 
+  log(`A running experiment: GET with and without one, 10 connections, ${GET_SECONDS} s each; variants in the cache`);
+  const experiments = await experimentLoad(origin, 10, GET_SECONDS);
+
   log("POST /api/contact");
   const serverPid = next.child.pid!;
   const idle = processRss(serverPid);
@@ -206,6 +210,7 @@ try {
     contact: { passes, repeatPass, stored, serverExitCode, rssBytes: { idle, afterWarmUp, afterLoad } },
     instances,
     visits: { passes: visitPasses, day },
+    experiments,
     proof,
     targets: [],
   };

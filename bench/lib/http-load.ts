@@ -13,9 +13,14 @@ export type LoadResult = {
 };
 
 /** GET one URL with a fixed number of connections for a fixed time (after an unreported warm-up). */
-export async function getLoad(url: string, connections: number, durationS: number): Promise<LoadResult> {
-  await autocannon({ url, connections, duration: 2 });
-  const r = await autocannon({ url, connections, duration: durationS });
+export async function getLoad(
+  url: string,
+  connections: number,
+  durationS: number,
+  headers: Record<string, string> = {},
+): Promise<LoadResult> {
+  await autocannon({ url, connections, duration: 2, headers });
+  const r = await autocannon({ url, connections, duration: durationS, headers });
   return {
     url,
     connections,

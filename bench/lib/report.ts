@@ -1,3 +1,4 @@
+import { experimentMarkdown, type ExperimentLoad } from "./experiment-load.ts";
 import type { ContactPass } from "./contact-load.ts";
 import type { LoadResult } from "./http-load.ts";
 import type { LighthouseSummary, MobileRuns, Spread } from "./lighthouse-runs.ts";
@@ -38,6 +39,8 @@ export type BenchResults = {
   instances: ManyInstancesResults;
   /** POST /api/beacon under load, and the rows a simulated day of visits leaves. */
   visits: { passes: VisitPass[]; day: DayOfVisits };
+  /** A running experiment's cost per page request, and its variants in the page cache. */
+  experiments: ExperimentLoad;
   proof: ProofCost;
   targets: { target: string; measured: string; met: boolean }[];
 };
@@ -279,6 +282,8 @@ export function markdown(r: BenchResults): string {
     weight,
     "",
     throughput,
+    "",
+    experimentMarkdown(r.experiments),
     "",
     contact,
     "",
