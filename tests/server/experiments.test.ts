@@ -17,7 +17,7 @@ import { startServers, type StartedServers } from "../support/start-servers";
 // the e2e build with a dataset of its own, since the last test stops the experiment, as a marketer would.
 const PAGE = "/mx/importadores-china";
 const CONTROL = "Paga a tus proveedores en China sin vueltas";
-const VARIANT = "Paga a tus proveedores en China y ahorra en cada pago";
+const VARIANT = "Ahorra en cada pago a tus proveedores en China";
 const PERSON =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 

@@ -8,7 +8,7 @@ import { getLanding } from "@/lib/content/landing-source";
 import { readPublicEnv } from "@/lib/env/env";
 import { mergeVariant, pagePath } from "@/lib/experiments/experiment-content";
 import { parseVariantId } from "@/lib/experiments/experiment-keys";
-import { getExperimentVariants, getRunningExperiments } from "@/lib/experiments/experiment-source";
+import { getExperimentVariants } from "@/lib/experiments/experiment-source";
 import { MARKET_PAGE } from "@/lib/experiments/variant-routing";
 import { log } from "@/lib/logging/logger";
 import { isMarket, type Market } from "@/lib/markets/markets";
@@ -28,16 +28,9 @@ import { LandingView } from "../../../../_components/landing-view";
 export const revalidate = 3600;
 export const dynamicParams = true;
 
-export async function generateStaticParams({ params }: { params: { market: string } }) {
-  const running = await getRunningExperiments().catch(() => []);
-  return running
-    .filter((experiment) => experiment.market === params.market)
-    .flatMap((experiment) =>
-      experiment.variants.slice(1).map((variant) => ({
-        page: experiment.page.split("/")[2] ?? MARKET_PAGE,
-        variant: `${experiment.key}--${variant.key}`,
-      })),
-    );
+// None at build time: a variant is rendered on its first request, then cached like a page the build listed.
+export function generateStaticParams() {
+  return [];
 }
 
 const variantFor = cache(async (market: Market, page: string, id: string) => {
