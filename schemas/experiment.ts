@@ -1,6 +1,6 @@
 import { defineArrayMember, defineField, defineType, type ValidationContext } from "sanity";
 import { sectionTypes } from "./sections";
-import { portableText } from "./fields";
+import { portableTextField } from "./fields";
 import { EXPERIMENT_WORDS, localisedMessage, type ExperimentWord } from "./experiment-words";
 import { localisedField } from "./localised-field";
 import { experimentDocumentProblems, variantRoleProblem } from "../lib/experiments/experiment-document-rules";
@@ -166,7 +166,7 @@ export const experiment = defineType({
               fields: [
                 defineField({ name: "title", type: "string", ...words("heroTitle") }),
                 {
-                  ...portableText("body", en("heroBody"), ""),
+                  ...portableTextField("body", en("heroBody"), ""),
                   ...words("heroBody"),
                   validation: undefined,
                 },

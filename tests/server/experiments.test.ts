@@ -4,14 +4,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { validContactRequest } from "../support/contact-request";
-import { editDocument } from "../support/dataset-file";
-import { E2E_SECRETS } from "../support/e2e-secrets";
-import { serverEnv } from "../support/e2e-servers";
-import { freePort } from "../support/free-port";
-import { httpRequest, type HttpRequest, type HttpResponse } from "../support/http-request";
-import { revalidateWebhook as webhook } from "../support/revalidate-webhook";
-import { startServers, type StartedServers } from "../support/start-servers";
+import { validContactRequest } from "../support/contact/contact-request";
+import { editDocument } from "../support/sanity/dataset-file";
+import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets";
+import { serverEnv } from "../support/servers/e2e-servers";
+import { freePort } from "../../scripts/lib/free-port";
+import { httpRequest, type HttpRequest, type HttpResponse } from "../support/servers/http-request";
+import { revalidateWebhook as webhook } from "../support/sanity/revalidate-webhook";
+import { startServers, type StartedServers } from "../support/servers/start-servers";
 
 // The seed's running experiment: the hero title of /mx/importadores-china, its control and one variant. A server of
 // the e2e build with a dataset of its own, since the last test stops the experiment, as a marketer would.
