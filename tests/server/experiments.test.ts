@@ -46,7 +46,7 @@ beforeAll(async () => {
     [
       {
         name: "experiments test server",
-        command: `node tests/support/serve-e2e-build.ts .next ${dir}`,
+        command: `node tests/support/servers/serve-e2e-build.ts .next ${dir}`,
         url: `${origin}/mx`,
         reuseExistingServer: false,
         timeout: 90_000,
