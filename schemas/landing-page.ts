@@ -2,7 +2,8 @@ import { defineArrayMember, defineField, defineType } from "sanity";
 import { marketIdentityFields } from "./market-fields";
 import { sectionTypes } from "./sections";
 import { MARKET_CURRENCIES, MARKET_NAMES, isMarket } from "../lib/markets/markets";
-import { PHONE_PREFIXES } from "../lib/leads/options";
+import { PHONE_PREFIXES, VOLUMES } from "../lib/leads/options";
+import { conversionValueKey } from "../lib/stages/conversion-value-keys";
 import { COPY_LIMITS, limitMessage } from "../lib/content/copy-limits";
 import { landingDocumentProblems } from "../lib/content/landing-document-rules";
 import { tab } from "./tab-titles";
@@ -30,6 +31,23 @@ export const landingPage = defineType({
       group: "market",
       options: { list: Object.values(MARKET_CURRENCIES) },
       validation: (r) => r.required(),
+    }),
+    defineField({
+      name: "conversionValues",
+      title: "Conversion value by monthly volume (USD)",
+      description:
+        "What a lead of each monthly volume is worth to the business, in US dollars. Google Ads and Meta receive it with each conversion (the lead, qualified, customer), so their bidding can value a large payer above a small one. Leave a range empty to send no value for it.",
+      type: "object",
+      group: "market",
+      options: { collapsible: true, collapsed: false },
+      fields: VOLUMES.map((volume) =>
+        defineField({
+          name: conversionValueKey(volume),
+          title: `US$ ${volume.replace("-plus", " or more").replace("-", " – ")} a month`,
+          type: "number",
+          validation: (r) => r.min(0).max(10_000_000).precision(2),
+        }),
+      ),
     }),
     defineField({
       name: "defaultPhonePrefix",

@@ -164,3 +164,8 @@ export const EXPERIMENTS_QUERY = defineQuery(
   "variants": coalesce(variants[]{ "key": key.current, name, "weight": coalesce(weight, null) }, [])
 }`,
 );
+
+/** One market's conversion value table (USD per monthly volume range), which the ad platforms get with each conversion. */
+export const CONVERSION_VALUES_QUERY = defineQuery(
+  `*[_type == "landingPage" && market == $market][0].conversionValues`,
+);

@@ -637,6 +637,13 @@ export type LandingPage = {
   market: "mx" | "br" | "ar";
   locale: "es-MX" | "pt-BR" | "es-AR";
   currency: "MXN" | "BRL" | "ARS";
+  conversionValues?: {
+    v_0_4999?: number;
+    v_5000_9999?: number;
+    v_10000_49999?: number;
+    v_50000_99999?: number;
+    v_100000_plus?: number;
+  };
   defaultPhonePrefix: "52" | "1" | "54" | "55" | "57";
   brandName: string;
   header: SiteHeader;
@@ -1615,6 +1622,17 @@ export type EXPERIMENTS_QUERY_RESULT = Array<{
     | Array<never>;
 }>;
 
+// Source: lib/content/queries.ts
+// Variable: CONVERSION_VALUES_QUERY
+// Query: *[_type == "landingPage" && market == $market][0].conversionValues
+export type CONVERSION_VALUES_QUERY_RESULT = {
+  v_0_4999?: number;
+  v_5000_9999?: number;
+  v_10000_49999?: number;
+  v_50000_99999?: number;
+  v_100000_plus?: number;
+} | null;
+
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
@@ -1627,5 +1645,6 @@ declare module "@sanity/client" {
     '*[_type == "experiment" && !defined(stoppedAt) && defined(page._ref)] | order(_createdAt asc, _id asc){\n  _id,\n  "key": key.current,\n  "plannedEnd": coalesce(plannedEnd, null),\n  "page": page->{ _type, market, "slug": slug.current },\n  "variants": coalesce(variants[]{ "key": key.current, "weight": coalesce(weight, null) }, [])\n}': RUNNING_EXPERIMENTS_QUERY_RESULT;
     '*[_type == "experiment" && key.current == $key && !defined(stoppedAt)] | order(_createdAt asc, _id asc)[0]{\n  _id,\n  "key": key.current,\n  "page": page->{ _type, market, "slug": slug.current },\n  "variants": coalesce(variants[]{\n    "key": key.current,\n    "hero": {\n      "title": coalesce(hero.title, null),\n      "body": coalesce(hero.body, null),\n      "cta": coalesce(hero.cta, null),\n      "defaultAmount": coalesce(hero.defaultAmount, null)\n    },\n    "benefits": coalesce(benefits{ title, cards[]{ _key, icon, claim, "claimNote": coalesce(claimNote, null), title, body } }, null),\n    "sections": select(count(sections) > 0 => sections[]{ _key, _type, _type == "howItWorksSection" => { title, "intro": coalesce(intro, null), steps[]{ _key, title, body } }, _type == "proofSection" => {\n    title,\n    "intro": coalesce(intro, null),\n    "figures": coalesce(figures[]{ _key, value, label, note }, []),\n    "logosTitle": coalesce(logosTitle, null),\n    "logos": coalesce(logos[]{ _key, asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, []),\n    "testimonials": coalesce(testimonials[]{ _key, quote, name, role, company, "photo": coalesce(photo{ asset, "crop": coalesce(crop, null), "hotspot": coalesce(hotspot, null), alt }, null) }, [])\n  }, _type == "regulationSection" => {\n    title,\n    "intro": coalesce(intro, null),\n    entityLabel,\n    licences[]{ _key, regulator, kind, number, registerUrl, registerLabel },\n    funds{ title, body },\n    compliance{ title, body },\n    dataSecurity{ title, body }\n  }, _type == "faqSection" => { title, items[]{ _key, question, answer } }, _type == "callToActionSection" => { title, body, cta } }, null)\n  }, [])\n}': EXPERIMENT_VARIANTS_QUERY_RESULT;
     '*[_type == "experiment" && defined(key.current)] | order(_createdAt desc, _id asc){\n  _id,\n  "key": key.current,\n  name,\n  "hypothesis": coalesce(hypothesis, null),\n  "metric": coalesce(metric, "leadRate"),\n  "plannedEnd": coalesce(plannedEnd, null),\n  "stoppedAt": coalesce(stoppedAt, null),\n  "shipped": coalesce(shipped, null),\n  "conclusion": coalesce(conclusion, null),\n  "example": coalesce(example, false),\n  "page": page->{ _type, market, "slug": slug.current },\n  "variants": coalesce(variants[]{ "key": key.current, name, "weight": coalesce(weight, null) }, [])\n}': EXPERIMENTS_QUERY_RESULT;
+    '*[_type == "landingPage" && market == $market][0].conversionValues': CONVERSION_VALUES_QUERY_RESULT;
   }
 }

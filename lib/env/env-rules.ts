@@ -89,3 +89,23 @@ export function leadEmailOff(env: ServerEnv): "proof-off" | "no-smtp" | undefine
 /** A host on this machine (a URL's hostname): plain http or SMTP to it never crosses a network. */
 export const isLoopbackHost = (hostname: string) =>
   hostname === "localhost" || hostname === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(hostname);
+
+/** Whether conversions go to Google Ads: the whole configuration is there (half of one stops the server). */
+export function googleAdsEnabled(env: ServerEnv): boolean {
+  return Boolean(env.GOOGLE_ADS_OPERATING_ACCOUNT && env.GOOGLE_ADS_CONVERSION_ACTIONS && env.GOOGLE_ADS_CREDENTIALS);
+}
+
+/** Whether sales can record stages: signed email links, or a CRM with the bearer token. */
+export function stagesEnabled(env: ServerEnv): boolean {
+  return Boolean(env.LEAD_STAGE_SECRET || env.LEAD_STAGE_TOKEN);
+}
+
+/**
+ * Where Meta's stage events go: the meta-conversion function (Supabase), the log standing in for it where leads stay
+ * in the embedded store outside production (development, tests), or nowhere (the embedded store in production, which
+ * reports nothing to Meta).
+ */
+export function metaStageSink(env: ServerEnv): "function" | "local" | null {
+  if (leadsBackend(env) === "supabase") return "function";
+  return isProductionServer() ? null : "local";
+}

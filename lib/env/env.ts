@@ -8,11 +8,13 @@
  * (public-env.ts); secrets are only read by `readServerEnv()`, which `lib/env/server-env.ts` guards with `server-only`.
  * Imports carry their extension: the page cache handler loads this file with Node itself, outside the bundles.
  */
+import type { z } from "zod";
 import { failOn, requirePairs, fail } from "./env-errors.ts";
 import { leadsBackend } from "./env-rules.ts";
 import { readPublicEnv } from "./public-env.ts";
 import { salesEmailProblem } from "./sales-alert-env.ts";
 import { serverSchema, type ServerEnv } from "./server-schema.ts";
+import { parseGoogleCredentials } from "../google/google-credentials.ts";
 
 export { buildSiteUrl, contentBackend, readPublicEnv, type PublicEnv } from "./public-env.ts";
 export type { ServerEnv } from "./server-schema.ts";
@@ -63,6 +65,23 @@ export function readServerEnv(source: Record<string, string | undefined> = proce
       "is set but PAGE_CACHE is not redis: set PAGE_CACHE=redis when building and when starting, or unset PAGE_CACHE_REDIS_URL",
     );
   }
+  googleAdsProblem(parsed.data);
+  // Each secret proves one thing to one receiver: a CRM holding LEAD_STAGE_SECRET must not be able to sign anything else.
+  const secrets = [
+    "LEAD_STAGE_SECRET",
+    "LEAD_STAGE_TOKEN",
+    "CONVERSION_SIGNING_SECRET",
+    "LEAD_WEBHOOK_SECRET",
+    "CONTACT_PROOF_SECRET",
+    "RESULTS_READ_TOKEN",
+    "DRAFT_MODE_SECRET",
+    "SANITY_REVALIDATE_SECRET",
+  ] as const;
+  for (const name of ["LEAD_STAGE_SECRET", "LEAD_STAGE_TOKEN"] as const) {
+    const value = parsed.data[name];
+    const twin = value ? secrets.find((other) => other !== name && parsed.data[other] === value) : undefined;
+    if (twin) failOn(name, `equals ${twin}: give each secret its own value (e.g. \`openssl rand -hex 32\`)`);
+  }
   const env = { ...pub, ...parsed.data };
   // Redis means several instances; the embedded database is one process's disk, so their leads would scatter.
   if (env.REDIS_URL && leadsBackend(env) === "embedded") {
@@ -72,4 +91,27 @@ export function readServerEnv(source: Record<string, string | undefined> = proce
     );
   }
   return env;
+}
+
+/**
+ * Google Ads is configured whole or not at all: the account, the conversion actions and the credentials together; the
+ * login account and the token URL only beside them. A half configuration stops the server naming what is missing.
+ */
+function googleAdsProblem(env: z.infer<typeof serverSchema>): void {
+  const core = ["GOOGLE_ADS_OPERATING_ACCOUNT", "GOOGLE_ADS_CONVERSION_ACTIONS", "GOOGLE_ADS_CREDENTIALS"] as const;
+  const set = core.filter((name) => env[name]);
+  if (set.length > 0 && set.length < core.length) {
+    const missing = core.find((name) => !env[name])!;
+    failOn(
+      missing,
+      `is required when ${set.join(" and ")} ${set.length > 1 ? "are" : "is"} set (Google Ads conversions)`,
+    );
+  }
+  if (set.length === 0) {
+    for (const name of ["GOOGLE_ADS_LOGIN_ACCOUNT", "GOOGLE_OAUTH_TOKEN_URL"] as const)
+      if (env[name]) failOn("GOOGLE_ADS_OPERATING_ACCOUNT", `is required when ${name} is set (Google Ads conversions)`);
+    return;
+  }
+  const credentials = parseGoogleCredentials(env.GOOGLE_ADS_CREDENTIALS!);
+  if ("error" in credentials) failOn("GOOGLE_ADS_CREDENTIALS", credentials.error);
 }

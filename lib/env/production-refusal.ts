@@ -1,5 +1,13 @@
 import { MIN_SECRET_LENGTH } from "#edge/signed-request";
-import { clientIpHeader, countsBackend, isLoopbackHost, leadEmailOff, leadsBackend } from "./env-rules.ts";
+import {
+  clientIpHeader,
+  countsBackend,
+  googleAdsEnabled,
+  isLoopbackHost,
+  leadEmailOff,
+  leadsBackend,
+  stagesEnabled,
+} from "./env-rules.ts";
 import { contentBackend } from "./public-env.ts";
 import { redisProblems } from "./redis-rules.ts";
 import type { ServerEnv } from "./server-schema.ts";
@@ -12,6 +20,8 @@ const SECRETS = [
   "LEAD_WEBHOOK_SECRET",
   "CONTACT_PROOF_SECRET",
   "RESULTS_READ_TOKEN",
+  "LEAD_STAGE_SECRET",
+  "LEAD_STAGE_TOKEN",
 ] as const;
 
 /**
@@ -38,6 +48,11 @@ export function productionRefusal(env: ServerEnv): string | undefined {
   if (env.COUNT_VISITS !== "off" && countsBackend(env) === "unconfigured") {
     problems.push(
       "counting visits needs SUPABASE_SECRET_KEY, the project's secret (or service_role) key, which writes the counts and reads the results (the anon key can do neither), or COUNT_VISITS=off to count nothing",
+    );
+  }
+  if ((stagesEnabled(env) || googleAdsEnabled(env)) && countsBackend(env) === "unconfigured") {
+    problems.push(
+      `${stagesEnabled(env) ? "recording sales' stages (LEAD_STAGE_SECRET or LEAD_STAGE_TOKEN)" : "reporting conversions to Google Ads"} needs SUPABASE_SECRET_KEY, the project's secret (or service_role) key, which writes the stages and the conversions' outbox (the anon key can do neither)`,
     );
   }
   if (env.CONTACT_PROOF !== "off" && !env.CONTACT_PROOF_SECRET) {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { addressList, headerName, logLevelSchema, optional, otlpUrl } from "./env-fields.ts";
 import { MARKETS, type Market } from "../markets/markets.ts";
 import type { PublicEnv } from "./public-env.ts";
+import { CONVERSION_STAGES, type ConversionStage } from "../stages/stages.ts";
 
 /** Content: Sanity, the embedded dataset, preview and the webhook. */
 const contentVariables = {
@@ -54,6 +55,68 @@ const countVariables = {
   COUNTS_FLUSH_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   /** A bearer token for GET /api/results (scripts, BI tools, `npm run dev`); 32 characters or more in production. */
   RESULTS_READ_TOKEN: optional,
+};
+
+/** The conversion actions per stage: `lead=111,qualified=222,customer=333` (a stage left out is not sent to Google). */
+const conversionActions = optional.pipe(
+  z
+    .string()
+    .transform((list, ctx) => {
+      const actions: Partial<Record<ConversionStage, string>> = {};
+      for (const entry of list
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean)) {
+        const [stage, id] = entry.split("=", 2).map((part) => part.trim());
+        if (!(CONVERSION_STAGES as readonly string[]).includes(stage ?? "") || !id || !/^\d{1,20}$/.test(id)) {
+          ctx.addIssue({
+            code: "custom",
+            message: `must be stage=conversion action id pairs (stages: ${CONVERSION_STAGES.join(", ")}), e.g. lead=111,qualified=222,customer=333; "${entry}" is not`,
+          });
+          return z.NEVER;
+        }
+        actions[stage as ConversionStage] = id;
+      }
+      if (Object.keys(actions).length === 0) {
+        ctx.addIssue({ code: "custom", message: "names no conversion action" });
+        return z.NEVER;
+      }
+      return actions;
+    })
+    .optional(),
+);
+
+/** A Google Ads customer id: 10 digits, hyphens allowed as Google Ads shows them (123-456-7890). */
+const customerId = optional.pipe(
+  z
+    .string()
+    .transform((id) => id.replace(/-/g, ""))
+    .pipe(z.string().regex(/^\d{10}$/, "must be a 10-digit Google Ads customer id (123-456-7890)"))
+    .optional(),
+);
+
+/**
+ * Sales' verdicts (the email's signed links and the CRM endpoint) and the conversions the ad platforms get: Google Ads
+ * through the Data Manager API (lib/google/), Meta through the meta-conversion function.
+ */
+const stageVariables = {
+  /** Signs the email's stage links and checks the CRMs' HMAC signatures (32+ characters, a secret of its own). */
+  LEAD_STAGE_SECRET: optional,
+  /** A bearer token for CRMs that cannot compute an HMAC without a code step (32+ characters). */
+  LEAD_STAGE_TOKEN: optional,
+  /** The Google Ads account that receives the conversions (it owns the conversion actions). */
+  GOOGLE_ADS_OPERATING_ACCOUNT: customerId,
+  /** The manager account the credentials sign in to, when they reach the operating account through one. */
+  GOOGLE_ADS_LOGIN_ACCOUNT: customerId,
+  GOOGLE_ADS_CONVERSION_ACTIONS: conversionActions,
+  /** A service-account key (JSON, or the path of its file) or an OAuth client with a refresh token (authorized_user). */
+  GOOGLE_ADS_CREDENTIALS: optional,
+  /** The OAuth token endpoint, replacing the key's token_uri (and Google's default); tests point it at a local one. */
+  GOOGLE_OAUTH_TOKEN_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** The Data Manager API's origin; tests and staging point it elsewhere, as SANITY_API_HOST. */
+  GOOGLE_DATA_MANAGER_URL: optional
+    .pipe(z.url({ protocol: /^https?$/ }).optional())
+    .transform((url) => (url ?? "https://datamanager.googleapis.com").replace(/\/+$/, "")),
 };
 
 /** Proof of work: what each lead costs the browser that sends it (see lib/proof-of-work/). */
@@ -198,6 +261,7 @@ export const serverSchema = z.object({
   ...contentVariables,
   ...leadVariables,
   ...countVariables,
+  ...stageVariables,
   ...proofVariables,
   ...alertVariables,
   ...platformVariables,

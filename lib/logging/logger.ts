@@ -70,7 +70,18 @@ export type LogEvent =
   | "visits.buffer_full"
   | "visits.visitors_unavailable"
   | "visits.visitors_restored"
-  | "results.unavailable";
+  | "results.unavailable"
+  | "google_ads.off"
+  | "stage.recorded"
+  | "stage.refused"
+  | "stage.failed"
+  | "outbox.sent"
+  | "outbox.retry"
+  | "outbox.refused"
+  | "outbox.expired"
+  | "outbox.failed"
+  | "outbox.unavailable"
+  | "outbox.queue_failed";
 
 /**
  * Keys whose values are personal data or free text a visitor typed: a lead's personal fields under every name they
@@ -94,6 +105,7 @@ const PERSONAL_KEYS = [
   "pageUrl",
   "cookie",
   "body",
+  "token",
 ];
 const PERSON_CARRIERS = [
   "",
