@@ -1,5 +1,5 @@
 import { log } from "../logging/logger";
-import { isProductionServer, productionRefusal, productionWarnings, readServerEnv } from "./env";
+import { googleAdsEnabled, isProductionServer, productionRefusal, productionWarnings, readServerEnv } from "./env";
 
 /**
  * Ends a server that must not serve: an invalid environment (naming the variable), or a production server lacking
@@ -13,8 +13,15 @@ export function exitUnlessSafeToStart(): void {
   try {
     const env = readServerEnv();
     problem = isProductionServer() ? productionRefusal(env) : undefined;
-    if (!problem && isProductionServer())
+    if (!problem && isProductionServer()) {
       for (const { event, message } of productionWarnings(env)) log.warn(event, message);
+      // Not a missing bound: a choice the operator may have made. Said once, so nobody wonders why Google gets nothing.
+      if (!googleAdsEnabled(env))
+        log.info(
+          "google_ads.off",
+          "Google Ads conversions are off: set GOOGLE_ADS_OPERATING_ACCOUNT, GOOGLE_ADS_CONVERSION_ACTIONS and GOOGLE_ADS_CREDENTIALS to report leads with a Google click id and sales' stages (docs/deploy.md)",
+        );
+    }
   } catch (error) {
     problem = error instanceof Error ? error.message : String(error);
   }

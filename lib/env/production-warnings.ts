@@ -1,8 +1,8 @@
-import { contactRateLimits, googleAdsEnabled } from "./env-rules.ts";
+import { contactRateLimits } from "./env-rules.ts";
 import type { ServerEnv } from "./server-schema.ts";
 
 export type StartWarning = {
-  event: "rate_limit.client_off" | "rate_limit.global_off" | "shared_store.missing" | "google_ads.off";
+  event: "rate_limit.client_off" | "rate_limit.global_off" | "shared_store.missing";
   message: string;
 };
 
@@ -36,13 +36,6 @@ export function productionWarnings(env: ServerEnv): StartWarning[] {
       event: "shared_store.missing",
       message:
         "REDIS_URL is unset: spent proofs, the rate limits, the hourly cap on held leads and the summary of held leads live in this process only; a restart forgets them and a second instance would count on its own. Run a single instance, or set REDIS_URL",
-    });
-  }
-  if (!googleAdsEnabled(env)) {
-    warnings.push({
-      event: "google_ads.off",
-      message:
-        "Google Ads conversions are off: set GOOGLE_ADS_OPERATING_ACCOUNT, GOOGLE_ADS_CONVERSION_ACTIONS and GOOGLE_ADS_CREDENTIALS to report leads with a Google click id and sales' stages (docs/deploy.md)",
     });
   }
   return warnings;
