@@ -56,6 +56,8 @@ const nextConfig = (phase: string): NextConfig => ({
   // compile hint (see the file), which halves the landing page's main-thread work on a throttled phone.
   compiler: { runAfterProductionCompile: async ({ distDir }) => void (await addCompileHints(distDir)) },
   poweredByHeader: false,
+  // `next dev` prints each request's URL: not the stage links', whose query carries a signed token.
+  logging: { incomingRequests: { ignore: [/^\/lead-stage\//] } },
   // Metadata always goes in <head>. Next streams it into <body> on pages rendered per request (the error screen, a
   // draft preview) whenever generateMetadata resolves after the shell: invalid HTML, and a title that appears late.
   // The landing pages are prerendered, so this costs them nothing.
@@ -137,6 +139,15 @@ const nextConfig = (phase: string): NextConfig => ({
       // A later rule's value for the same header replaces an earlier one's.
       { source: "/studio/:path*", headers: [{ key: "Content-Security-Policy", value: studioCsp(cspOptions) }] },
       { source: "/seed-images/:path*", headers: [{ key: "Content-Security-Policy", value: SEED_IMAGE_CSP }] },
+      // Sales' confirmation page and its button: their URLs carry a signed token, which no Referer may take elsewhere,
+      // and no search engine may keep (a later rule's value for the same header replaces an earlier one's).
+      ...["/lead-stage/:path*", "/api/leads/stage/confirm"].map((source) => ({
+        source,
+        headers: [
+          { key: "Referrer-Policy", value: "no-referrer" },
+          { key: "X-Robots-Tag", value: "noindex, nofollow" },
+        ],
+      })),
     ];
   },
 });

@@ -18,7 +18,7 @@ import {
  * never.
  */
 const UNKNOWN_PATH = new RegExp(
-  String.raw`^\/(?!(?:${MARKET_CODES_PATTERN}|og|studio|api|_next)(?:\/|$)|favicon\.ico$|robots\.txt$|sitemap\.xml$|icon\.svg$).+`,
+  String.raw`^\/(?!(?:${MARKET_CODES_PATTERN}|og|studio|api|_next|lead-stage)(?:\/|$)|favicon\.ico$|robots\.txt$|sitemap\.xml$|icon\.svg$).+`,
 );
 
 const BELOW_MARKET = new RegExp(String.raw`^\/(?:${MARKET_CODES_PATTERN})\/.`);

@@ -10,11 +10,15 @@ import { inSpan, markActiveSpanFailed } from "../telemetry/spans";
 import { sendAlertEmail } from "./email-alert";
 import { postLeadWebhook } from "./lead-webhook";
 import { ALERT_ATTEMPT_TIMEOUT_MS, ALERT_RETRY_DELAYS_MS, withRetries, type Attempt } from "./retry";
-import { salesEmail, type AlertedLead } from "./sales-email";
+import { salesEmail, type AlertedLead, type StageLinks } from "./sales-email";
+import { STAGE_PAGE_PATH, stageLinkUrl } from "../stages/stage-link";
+import { STAGES } from "../stages/stages";
 
 /** Where the alerts of a new lead go; without an SMTP server the email is written to the log instead (a local sink). */
 export type AlertSettings = {
   email: { smtpUrl: string; from: string; to: Record<Market, string[]> } | null;
+  /** Signs the email's stage links (LEAD_STAGE_SECRET) on the site's origin; none: the email has no stage buttons. */
+  stageLinks?: { siteUrl: string; secret: string } | null;
   webhook: { url: string; secret: string } | null;
   /** Waits between attempts (the last one's failure is final); default ALERT_RETRY_DELAYS_MS. Tests shorten them. */
   delays?: readonly number[];
@@ -36,7 +40,23 @@ export function alertSettings(env: ServerEnv): AlertSettings {
     env.LEAD_WEBHOOK_URL && env.LEAD_WEBHOOK_SECRET
       ? { url: env.LEAD_WEBHOOK_URL, secret: env.LEAD_WEBHOOK_SECRET }
       : null;
-  return { email, webhook };
+  const stageLinks = env.LEAD_STAGE_SECRET
+    ? { siteUrl: env.NEXT_PUBLIC_SITE_URL, secret: env.LEAD_STAGE_SECRET }
+    : null;
+  return { email, webhook, stageLinks };
+}
+
+/** The lead's signed stage links, or placeholders that show where they go (the local sink logs no token). */
+function linksFor(lead: Lead, settings: AlertSettings["stageLinks"], placeholders = false): StageLinks | undefined {
+  if (!settings) return undefined;
+  return Object.fromEntries(
+    STAGES.map((stage) => [
+      stage,
+      placeholders
+        ? `${new URL(settings.siteUrl).origin}${STAGE_PAGE_PATH}/${lead.market}?t=[signed link]`
+        : stageLinkUrl(settings.siteUrl, settings.secret, { leadId: lead.id, stage, market: lead.market }),
+    ]),
+  ) as StageLinks;
 }
 
 type Channel = "email" | "webhook";
@@ -79,9 +99,13 @@ function deliver(
  * What the local sink writes: the real email, rendered for a lead whose personal details (and click ids) are
  * replaced by "[redacted]", so a developer sees what sales would get and the log holds nobody's data.
  */
-function redactedEmail(lead: AlertedLead, receivedAt: Date) {
+function redactedEmail(lead: AlertedLead, receivedAt: Date, stageLinks: AlertSettings["stageLinks"]) {
   const hidden = Object.fromEntries(PERSONAL_FIELD_NAMES.map((name) => [name, "[redacted]"]));
-  const { subject, text } = salesEmail({ ...lead, ...hidden, attribution: dropClickIds(lead.attribution) }, receivedAt);
+  const { subject, text } = salesEmail(
+    { ...lead, ...hidden, attribution: dropClickIds(lead.attribution) },
+    receivedAt,
+    linksFor(lead, stageLinks, true),
+  );
   return { subject, text };
 }
 
@@ -102,11 +126,11 @@ export async function alertSales(
       from: email.from,
       to: email.to[lead.market],
       replyTo: lead.email,
-      email: salesEmail(lead, receivedAt),
+      email: salesEmail(lead, receivedAt, linksFor(lead, settings.stageLinks)),
     };
     channels.push(deliver("email", lead, settings, (timeoutMs) => sendAlertEmail(email.smtpUrl, message, timeoutMs)));
   } else {
-    const sink = redactedEmail(lead, receivedAt);
+    const sink = redactedEmail(lead, receivedAt, settings.stageLinks);
     log.info("alert.sent", "Sales alert written to the log (no SMTP_URL: a local sink)", {
       channel: "email",
       sink: "local",

@@ -4,6 +4,8 @@ import { mailtoLink } from "./mailto-link";
 import type { FollowUp } from "../conversation/next-steps";
 import type { Volume } from "../leads/options";
 import { MARKET_BY_CODE, MARKET_LOCALES, type Market } from "../markets/markets";
+import { STAGE_COPY } from "../stages/stage-copy";
+import { STAGES, type Stage } from "../stages/stages";
 import { COPY, type Copy } from "./sales-email-copy";
 
 /**
@@ -89,8 +91,42 @@ function followUpRows(followUp: FollowUp | undefined, copy: Copy, market: Market
   ];
 }
 
-/** The alert for `lead`, received at `receivedAt`. */
-export function salesEmail(lead: AlertedLead, receivedAt: Date): SalesEmail {
+/** The signed page of each stage for this lead (lib/stages/stage-link.ts), when the site can record stages. */
+export type StageLinks = Record<Stage, string>;
+
+const BUTTON_COLOURS: Record<Stage, string> = {
+  qualified: "background:#166534;color:#ffffff",
+  not_qualified: "background:#ffffff;color:#334155;border:1px solid #94a3b8",
+  customer: "background:#163c8a;color:#ffffff",
+};
+
+/**
+ * Sales' verdict in one click: a button per stage (a table of links, which every mail client draws), each opening the
+ * page that asks to confirm. In the text part, one line per stage.
+ */
+function stageButtons(links: StageLinks | undefined, market: Lead["market"]): { text: string[]; html: string[] } {
+  if (!links) return { text: [], html: [] };
+  const copy = STAGE_COPY[market];
+  const text = [
+    "",
+    copy.email.title,
+    ...STAGES.map((stage) => `${copy.stages[stage]}: ${links[stage]}`),
+    copy.email.hint,
+  ];
+  const buttons = STAGES.map(
+    (stage) =>
+      `<td style="padding:0 8px 8px 0"><a href="${escapeHtml(links[stage])}" style="display:inline-block;padding:12px 18px;border-radius:8px;font-weight:bold;text-decoration:none;${BUTTON_COLOURS[stage]}">${escapeHtml(copy.stages[stage])}</a></td>`,
+  ).join("");
+  const html = [
+    `<h2 style="font-size:16px;margin-top:24px">${escapeHtml(copy.email.title)}</h2>`,
+    `<table role="presentation" cellpadding="0" cellspacing="0"><tr>${buttons}</tr></table>`,
+    `<p style="color:#475569;font-size:13px;margin-top:4px">${escapeHtml(copy.email.hint)}</p>`,
+  ];
+  return { text, html };
+}
+
+/** The alert for `lead`, received at `receivedAt`, with the stage buttons when `stageLinks` are given. */
+export function salesEmail(lead: AlertedLead, receivedAt: Date, stageLinks?: StageLinks): SalesEmail {
   const copy = COPY[lead.market];
   const volume = volumeLabel(lead.volume, lead.market);
   const subject = `${copy.newLead}: ${lead.company} · ${copy.marketName} · ${volume}`;
@@ -128,10 +164,12 @@ export function salesEmail(lead: AlertedLead, receivedAt: Date): SalesEmail {
   ];
 
   const textRows = (rows: Row[]) => rows.map((r) => `${r.label}: ${r.text}`).join("\n");
+  const verdict = stageButtons(stageLinks, lead.market);
   const text = [
     subject,
     "",
     textRows(fields),
+    ...verdict.text,
     ...touches.flatMap(([title, touch]) => [
       "",
       title,
@@ -154,6 +192,7 @@ export function salesEmail(lead: AlertedLead, receivedAt: Date): SalesEmail {
     `<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#0f172a">`,
     `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>`,
     htmlTable(fields),
+    ...verdict.html,
     ...touches.map(
       ([title, touch]) =>
         `<h2 style="font-size:16px;margin-top:24px">${escapeHtml(title)}</h2>${touch ? htmlTable(touchRows(touch, copy, lead.market)) : `<p>${escapeHtml(copy.noCampaign)}</p>`}`,
