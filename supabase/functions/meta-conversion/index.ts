@@ -12,7 +12,6 @@
 // Meta does not get is marked withheld, with why.
 // Plain fetch against PostgREST and the Graph API: no imports that need the internet at run time.
 import { readCappedBody } from "../_shared/capped-body.ts";
-import { DATABASE_TIMEOUT_MS, META_TIMEOUT_MS } from "../_shared/deadlines.ts";
 import { logLine } from "../_shared/json-log.ts";
 import {
   buildLeadEvent,
@@ -29,73 +28,12 @@ import {
   SIGNATURE_HEADER,
   verifySignatureHeader,
 } from "../_shared/signed-request.ts";
-
-const GRAPH_API_VERSION = "v23.0";
-/** A real body is well under 1 KB. */
-const MAX_BODY_BYTES = 4 * 1024;
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+import { isStageEventName } from "../_shared/stage-event.ts";
+import { config, json, MAX_BODY_BYTES, postgrest, sendToMeta, type Config } from "./service.ts";
+import { handleStage } from "./stage.ts";
 
 /** Why Meta got nothing for a lead (conversion_withheld_reason). */
 type WithheldReason = "no_consent" | "held" | "not_vouched";
-
-type Config = {
-  pixelId: string;
-  accessToken: string;
-  testEventCode?: string;
-  graphUrl: string;
-  supabaseUrl: string;
-  serviceRoleKey: string;
-  signingSecret: string;
-};
-
-function config(): Config | null {
-  const pixelId = Deno.env.get("META_PIXEL_ID");
-  const accessToken = Deno.env.get("META_ACCESS_TOKEN");
-  const supabaseUrl = Deno.env.get("SUPABASE_URL");
-  const serviceRoleKey = Deno.env.get("SUPABASE_SERVICE_ROLE_KEY");
-  const signingSecret = Deno.env.get("CONVERSION_SIGNING_SECRET");
-  if (
-    !pixelId ||
-    !accessToken ||
-    !supabaseUrl ||
-    !serviceRoleKey ||
-    !signingSecret ||
-    signingSecret.length < MIN_SECRET_LENGTH
-  )
-    return null;
-  const graphUrl = (Deno.env.get("META_GRAPH_URL") || "https://graph.facebook.com").replace(/\/+$/, "");
-  return {
-    pixelId,
-    accessToken,
-    testEventCode: Deno.env.get("META_TEST_EVENT_CODE") || undefined,
-    graphUrl,
-    supabaseUrl,
-    serviceRoleKey,
-    signingSecret,
-  };
-}
-
-/** One PostgREST call as the service role: `path` below /rest/v1/. */
-function postgrest(
-  cfg: Config,
-  path: string,
-  init: { method: string; body?: unknown; prefer?: string },
-): Promise<Response> {
-  return fetch(`${cfg.supabaseUrl}/rest/v1/${path}`, {
-    method: init.method,
-    headers: {
-      apikey: cfg.serviceRoleKey,
-      authorization: `Bearer ${cfg.serviceRoleKey}`,
-      accept: "application/json",
-      ...(init.body ? { "content-type": "application/json" } : {}),
-      ...(init.prefer ? { prefer: init.prefer } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-    signal: AbortSignal.timeout(DATABASE_TIMEOUT_MS),
-  });
-}
 
 /** One PostgREST call on contact_submissions. */
 const leads = (cfg: Config, query: string, init: { method: string; body?: unknown; prefer?: string }) =>
@@ -221,6 +159,8 @@ export async function handle(request: Request): Promise<Response> {
   } catch {
     return json(400, { error: "Body must be JSON" });
   }
+  // Sales' stages (QualifiedLead, Customer): custom events of a stored lead, from the site's outbox.
+  if (isStageEventName((body as { eventName?: unknown } | null)?.eventName)) return handleStage(cfg, body);
   const read = readConversionRequest(body);
   if ("error" in read) return json(400, { error: read.error });
 
@@ -286,32 +226,7 @@ export async function handle(request: Request): Promise<Response> {
   }
 
   const event = await buildLeadEvent(lead, read.context);
-  let failure: string | null = null;
-  try {
-    // The token goes in the body, never the URL, where proxies and logs would keep it.
-    const response = await fetch(`${cfg.graphUrl}/${GRAPH_API_VERSION}/${encodeURIComponent(cfg.pixelId)}/events`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        data: [event],
-        access_token: cfg.accessToken,
-        ...(cfg.testEventCode ? { test_event_code: cfg.testEventCode } : {}),
-      }),
-      signal: AbortSignal.timeout(META_TIMEOUT_MS),
-    });
-    if (!response.ok) {
-      // Meta's error names the problem (code, message, fbtrace_id) and never echoes the hashed data.
-      const answer = (await response.json().catch(() => ({}))) as {
-        error?: { message?: string; code?: number; error_subcode?: number; fbtrace_id?: string };
-      };
-      const e = answer.error ?? {};
-      failure = `Meta answered ${response.status} (code ${e.code ?? "?"}${e.error_subcode ? `/${e.error_subcode}` : ""}: ${e.message ?? "no message"}; fbtrace_id ${e.fbtrace_id ?? "?"})`;
-    } else {
-      await response.body?.cancel();
-    }
-  } catch (error) {
-    failure = `Meta unreachable (${reason(error)})`;
-  }
+  const failure = (await sendToMeta(cfg, [event]))?.failure ?? null;
   if (failure === null) return json(200, { ok: true, reported: true });
 
   logLine("error", "conversion.meta_refused", `meta-conversion: not reported: ${failure}`, { leadId: lead.id });
