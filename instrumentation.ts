@@ -28,6 +28,8 @@ export async function register() {
       log.warn("proof.off", "CONTACT_PROOF=off: every lead counts as proven (load tests only, never a live site)");
     // The visit counter's buffer and visitors' store, so a stop signal flushes the counts (lib/health/exit-hooks.ts).
     (await import("./lib/analytics/counting")).counting();
+    // The conversions' outbox: each instance drains it (retries, Google's diagnostics) every half minute.
+    (await import("./lib/outbox/outbox-runtime")).startOutbox();
     const { getLeadsStore } = await import("./lib/contact/leads-store");
     void getLeadsStore().catch((error: unknown) =>
       log.error("lead.store_open_failed", "The leads store failed to open at start", { err: error }),

@@ -4,8 +4,11 @@ import type { CallFunction } from "../contact/server-role-call";
 import { log } from "../logging/logger";
 import type { Platform, PlatformSender, SendResult, Upload } from "./upload";
 
-/** Meta refuses a whole request holding an event older than 7 days: a stage still unsent by then is expired. */
-export const META_MAX_EVENT_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * Meta refuses a whole request holding an event older than 7 days, and Google gets the same rule, so both platforms
+ * learn the same conversions: an upload still unsent 7 days after its event (the lead's arrival, sales' stage) expires.
+ */
+export const MAX_EVENT_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 export type OutboxOptions = {
   /** How long a claim holds its rows: an instance that dies mid-send gives them up after this. */
@@ -114,12 +117,11 @@ export class Outbox {
     if (lead.held) return { outcome: "refused", detail: "withheld: the lead is held" };
     if (!lead.consent || !allowsTracking(lead.consent))
       return { outcome: "refused", detail: "withheld: the lead's consent does not allow tracking" };
-    if (
-      upload.platform === "meta" &&
-      upload.status === "pending" &&
-      this.options.now() - Date.parse(upload.eventTime) > META_MAX_EVENT_AGE_MS
-    )
-      return { outcome: "expired", detail: "not sent within 7 days of the stage: Meta takes no older event" };
+    if (upload.status === "pending" && this.options.now() - Date.parse(upload.eventTime) > MAX_EVENT_AGE_MS)
+      return {
+        outcome: "expired",
+        detail: `not sent within 7 days of the ${upload.stage === "lead" ? "lead's arrival" : "stage"}: ${upload.platform === "meta" ? "Meta takes no older event" : "sent to neither platform after 7 days"}`,
+      };
     const sender = this.senders[upload.platform];
     if (!sender)
       return this.retryOrFail(upload, {

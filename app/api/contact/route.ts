@@ -11,6 +11,7 @@ import { getRunningExperiments } from "@/lib/experiments/experiment-source";
 import { exposedVariant } from "@/lib/experiments/exposure";
 import { serverEnv } from "@/lib/env/server-env";
 import { reportLeadConversion } from "@/lib/meta/conversion-reporter";
+import { queueLeadConversion } from "@/lib/outbox/queue-lead-conversion";
 import { checkContactProof, contactLimiters } from "@/lib/proof-of-work/contact-proof";
 import { observedRequest } from "@/lib/telemetry/observed-request";
 import { inSpan } from "@/lib/telemetry/spans";
@@ -29,7 +30,11 @@ export function POST(request: Request): Promise<Response> {
       proof: checkContactProof,
       // The conversion is reported after the response is sent, so it never delays the visitor; `after()` keeps the
       // request's context, so its log lines and span belong to this submission.
-      report: (lead, visit) => after(() => inSpan("conversion.report", {}, () => reportLeadConversion(lead, visit))),
+      // Google's Lead conversion is queued in the leads store's outbox, after the answer too.
+      report: (lead, visit) => {
+        after(() => inSpan("conversion.report", {}, () => reportLeadConversion(lead, visit)));
+        after(() => queueLeadConversion(lead));
+      },
       // Sales hears of the lead the same way, in its own span, with the time it arrived.
       alert: (lead, followUp) => {
         const receivedAt = new Date();
