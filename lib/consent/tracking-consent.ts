@@ -1,6 +1,6 @@
 import "server-only";
 import { getPrivacyNotice } from "../content/privacy-notice-source";
-import type { ServerEnv } from "../env/env";
+import { googleAdsEnabled, type ServerEnv } from "../env/env";
 import { serverEnv } from "../env/server-env";
 import type { Market } from "../markets/markets";
 import type { ConsentState } from "#edge/consent-state";
@@ -22,13 +22,24 @@ export function consentState(
   return (version && readConsent(cookieHeader, market, version)) || "unanswered";
 }
 
+/** What decides whether a conversion can be reported: Meta's pixel, where leads are stored, Google Ads. */
+export type ReportingEnv = Pick<
+  ServerEnv,
+  | "NEXT_PUBLIC_META_PIXEL_ID"
+  | "LEADS_STORE"
+  | "GOOGLE_ADS_OPERATING_ACCOUNT"
+  | "GOOGLE_ADS_CONVERSION_ACTIONS"
+  | "GOOGLE_ADS_CREDENTIALS"
+>;
+
 /**
- * Whether this site can report a conversion to Meta: from the browser when it has a pixel, or from the server,
- * which reports every lead (Supabase's meta-conversion function; in development the local sink standing in for it)
- * unless the operator keeps leads on this server's disk (LEADS_STORE=embedded), which reports nothing.
+ * Whether this site can report a conversion: to Meta from the browser when it has a pixel, or from the server, which
+ * reports every lead (Supabase's meta-conversion function; in development the local sink standing in for it) unless
+ * the operator keeps leads on this server's disk (LEADS_STORE=embedded); to Google Ads wherever it is configured, on
+ * every store (the outbox lives beside the leads).
  */
-export function reportsConversions(env: Pick<ServerEnv, "NEXT_PUBLIC_META_PIXEL_ID" | "LEADS_STORE">): boolean {
-  return Boolean(env.NEXT_PUBLIC_META_PIXEL_ID) || env.LEADS_STORE !== "embedded";
+export function reportsConversions(env: Partial<ReportingEnv>): boolean {
+  return Boolean(env.NEXT_PUBLIC_META_PIXEL_ID) || env.LEADS_STORE !== "embedded" || googleAdsEnabled(env);
 }
 
 /**
@@ -36,10 +47,7 @@ export function reportsConversions(env: Pick<ServerEnv, "NEXT_PUBLIC_META_PIXEL_
  * consent a lead records and its conversion carries) share: the market's notice asks first, and a conversion can be
  * reported at all.
  */
-export function asksConsent(
-  noticeAsks: boolean,
-  env: Pick<ServerEnv, "NEXT_PUBLIC_META_PIXEL_ID" | "LEADS_STORE"> = serverEnv(),
-): boolean {
+export function asksConsent(noticeAsks: boolean, env: Partial<ReportingEnv> = serverEnv()): boolean {
   return noticeAsks && reportsConversions(env);
 }
 

@@ -91,7 +91,11 @@ export const isLoopbackHost = (hostname: string) =>
   hostname === "localhost" || hostname === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(hostname);
 
 /** Whether conversions go to Google Ads: the whole configuration is there (half of one stops the server). */
-export function googleAdsEnabled(env: ServerEnv): boolean {
+export function googleAdsEnabled(
+  env: Partial<
+    Pick<ServerEnv, "GOOGLE_ADS_OPERATING_ACCOUNT" | "GOOGLE_ADS_CONVERSION_ACTIONS" | "GOOGLE_ADS_CREDENTIALS">
+  >,
+): boolean {
   return Boolean(env.GOOGLE_ADS_OPERATING_ACCOUNT && env.GOOGLE_ADS_CONVERSION_ACTIONS && env.GOOGLE_ADS_CREDENTIALS);
 }
 

@@ -106,8 +106,48 @@ const TO_META = {
   ],
 } as const;
 
+/** What each notice must say goes to Google, and when; and that both platforms hear sales' verdict. */
+const TO_GOOGLE = {
+  mx: [
+    "Qué recibe Google, y cuándo",
+    "Solo si aceptas la medición y llegaste desde un anuncio de Google",
+    "Google LLC (Estados Unidos)",
+    "el identificador del clic en el anuncio (gclid, gbraid o wbraid), tu correo y tu teléfono seudonimizados con una función hash",
+    "no carga ninguna etiqueta ni cookie de Google",
+    "se lo comunicamos a Meta y a Google, solo si aceptaste la medición",
+    "un valor estimado según tu monto mensual",
+  ],
+  br: [
+    "O que o Google recebe, e quando",
+    "Somente se você aceitar a medição e tiver chegado por um anúncio do Google",
+    "Google LLC (Estados Unidos)",
+    "o identificador do clique no anúncio (gclid, gbraid ou wbraid), seu e-mail e telefone pseudonimizados por hash",
+    "não carrega nenhuma tag nem cookie do Google",
+    "avisamos a Meta e o Google, somente se você aceitou a medição",
+    "um valor estimado conforme o seu volume mensal",
+  ],
+  ar: [
+    "Qué recibe Google, y cuándo",
+    "Solo si aceptás la medición y llegaste desde un anuncio de Google",
+    "Google LLC (Estados Unidos)",
+    "el identificador del clic en el anuncio (gclid, gbraid o wbraid), tu correo y tu teléfono seudonimizados con una función hash",
+    "no carga ninguna etiqueta ni cookie de Google",
+    "se lo contamos a Meta y a Google, solo si aceptaste la medición",
+    "un valor estimado según tu monto mensual",
+  ],
+} as const;
+
 describe("privacy notices after the legal review", () => {
   for (const market of MARKETS) {
+    it(`${market}: names Google beside Meta, in the notice and the banner, under a version later than Meta's alone`, async () => {
+      const notice = parsePrivacyNotice(await query(market), market);
+      const body = plain(notice);
+      for (const text of TO_GOOGLE[market]) expect(body, text).toContain(text);
+      expect(notice.bannerText).toMatch(/Meta y Google|a Meta e o Google/);
+      // The notice that named only Meta was 2026-11-27: a later version asks everyone who answered it again.
+      expect(notice.updatedAt > "2026-11-27").toBe(true);
+    });
+
     it(`${market}: says what goes to Meta and when, as pseudonymised by a hash, never “encrypted”`, async () => {
       const notice = parsePrivacyNotice(await query(market), market);
       const body = plain(notice);
@@ -133,7 +173,7 @@ describe("privacy notices after the legal review", () => {
     expect(notice.formLine).toContain(notice.legalName);
     for (const text of [
       "atender tu solicitud",
-      "Meta (Estados Unidos)",
+      "Meta y a Google (Estados Unidos)",
       "medir su publicidad",
       "puedes negarte",
       "“Preferencias de cookies”",
@@ -147,6 +187,7 @@ describe("privacy notices after the legal review", () => {
       "20 días hábiles",
       "15 días hábiles siguientes",
       "Transferencia a Meta Platforms, Inc., en Estados Unidos",
+      "Transferencia a Google LLC, en Estados Unidos",
       "le comunicamos este aviso y las finalidades",
       "Condiciones de las Herramientas para Empresas",
       "Secretaría Anticorrupción y Buen Gobierno, que asumió las funciones de protección de datos personales del extinto INAI",
@@ -179,7 +220,7 @@ describe("privacy notices after the legal review", () => {
     }
     expect(body).toMatch(/inscripta en el Registro Nacional de Bases de Datos con el número [\d.]+/);
     expect(body).toContain(
-      "consentimiento para la cesión de esos datos a Meta (artículo 11 de la Ley 25.326) y para su transferencia a los Estados Unidos",
+      "consentimiento para la cesión de esos datos a Meta y a Google (artículo 11 de la Ley 25.326) y para su transferencia a los Estados Unidos",
     );
     expect(body).toContain("(artículo 12)");
     expect(body).toContain("cláusulas contractuales modelo aprobadas por la AAIP");

@@ -83,6 +83,17 @@ describe("asksConsent (whether the banner shows and the route asks: one rule)", 
     expect(reportsConversions({ LEADS_STORE: "embedded" })).toBe(false);
   });
 
+  it("asks on every store, the embedded one included, once Google Ads is configured", () => {
+    const google = {
+      GOOGLE_ADS_OPERATING_ACCOUNT: "1234567890",
+      GOOGLE_ADS_CONVERSION_ACTIONS: { lead: "111" },
+      GOOGLE_ADS_CREDENTIALS: "{}",
+    };
+    expect(asksConsent(true, { LEADS_STORE: "embedded", ...google })).toBe(true);
+    expect(asksConsent(true, { LEADS_STORE: "embedded", ...google, GOOGLE_ADS_CREDENTIALS: undefined })).toBe(false);
+    expect(asksConsent(false, { LEADS_STORE: "embedded", ...google })).toBe(false);
+  });
+
   it("never asks where the market does not ask first", () => {
     expect(asksConsent(false, {})).toBe(false);
     expect(asksConsent(false, { NEXT_PUBLIC_META_PIXEL_ID: PIXEL })).toBe(false);
