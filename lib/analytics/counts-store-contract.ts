@@ -40,6 +40,12 @@ export type LeadCountRow = {
   leads: number;
 };
 
+/**
+ * Leads judged by sales, per day the lead arrived, market, page and last-touch campaign (as LeadCountRow), counted once
+ * by their latest stage: qualified (qualified or customer) and won (customer).
+ */
+export type StageCountRow = Omit<LeadCountRow, "held" | "leads"> & { qualified: number; won: number };
+
 export type DayRange = { from: string; to: string; market?: Market };
 
 export interface CountsStore {
@@ -49,6 +55,7 @@ export interface CountsStore {
   countRows(range: DayRange): Promise<CountRow[]>;
   vitalRows(range: DayRange): Promise<VitalTotalRow[]>;
   leadRows(range: DayRange, zones: Record<Market, string>): Promise<LeadCountRow[]>;
+  stageRows(range: DayRange, zones: Record<Market, string>): Promise<StageCountRow[]>;
 }
 
 /** The store could not be reached or refused the call: counts stay buffered, the results answer 503. */

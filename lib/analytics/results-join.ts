@@ -1,6 +1,6 @@
 import type { Market } from "../markets/markets";
 import { campaignId, campaignKey, isUncapped, OTHER, type CampaignKey } from "./campaign-key";
-import type { CountRow, LeadCountRow, VitalTotalRow } from "./counts-store-contract";
+import type { CountRow, LeadCountRow, StageCountRow, VitalTotalRow } from "./counts-store-contract";
 import type { Grouping } from "./results-params";
 import type { Device } from "./slices";
 import { percentileOf, VITAL_METRICS, type Percentile, type VitalMetric } from "./vitals-buckets";
@@ -20,6 +20,12 @@ export type Figures = {
   /** Stored leads, not held; null where the row is a device class (leads carry none). */
   leads: number | null;
   held: number | null;
+  /** Of those leads, the ones sales qualified (qualified or customer now), and the ones that became customers. */
+  qualified: number | null;
+  won: number | null;
+  /** qualified / leads and won / leads; null without leads. */
+  qualifiedRate: number | null;
+  wonRate: number | null;
   /** leads / visitors with its 95% Wilson interval; null without visitors or when leads exceed them. */
   conversionRate: { value: number; low: number; high: number } | null;
   /** More leads than visitors: their beacons were blocked (an ad blocker, scripts off), so no rate is shown. */
@@ -30,9 +36,17 @@ export type Figures = {
 export type ResultKey = { market: Market; page?: string; device?: Device; variant?: string } & Partial<CampaignKey>;
 export type ResultRow = ResultKey & Figures;
 
-type Sums = { visits: number; visitors: number | null; formStarts: number; leads: number; held: number };
+type Sums = {
+  visits: number;
+  visitors: number | null;
+  formStarts: number;
+  leads: number;
+  held: number;
+  qualified: number;
+  won: number;
+};
 
-const empty = (): Sums => ({ visits: 0, visitors: null, formStarts: 0, leads: 0, held: 0 });
+const empty = (): Sums => ({ visits: 0, visitors: null, formStarts: 0, leads: 0, held: 0, qualified: 0, won: 0 });
 
 const addVisitors = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : a + b);
 
@@ -63,6 +77,10 @@ export function figures(sums: Sums, leadsKnown: boolean): Figures {
     formStarts: sums.formStarts,
     leads,
     held: leadsKnown ? sums.held : null,
+    qualified: leadsKnown ? sums.qualified : null,
+    won: leadsKnown ? sums.won : null,
+    qualifiedRate: leads ? sums.qualified / leads : null,
+    wonRate: leads ? sums.won / leads : null,
     conversionRate: interval && sums.visitors ? { value: leads! / sums.visitors, ...interval } : null,
     leadsExceedVisitors: exceed,
   };
@@ -95,6 +113,7 @@ export function joinResults(
   counts: readonly CountRow[],
   leads: readonly LeadCountRow[],
   by: readonly Grouping[],
+  stages: readonly StageCountRow[] = [],
 ): { rows: ResultRow[]; totals: Figures } {
   const groups = new Map<string, { key: ResultKey; sums: Sums }>();
   const total = empty();
@@ -123,15 +142,19 @@ export function joinResults(
     ids.add(campaignId(row));
   }
   const byDevice = by.includes("device");
-  for (const lead of leads) {
-    let campaign = campaignKey({
+  /** A lead's campaign as the counts name it that day. */
+  const campaignOf = (lead: Omit<StageCountRow, "qualified" | "won">) => {
+    const campaign = campaignKey({
       utm_source: lead.source,
       utm_medium: lead.medium,
       utm_campaign: lead.campaign,
       platform: lead.platform,
     });
     const ids = counted.get(`${lead.day}:${lead.market}`);
-    if (!isUncapped(campaign) && ids?.has(campaignId(OTHER)) && !ids.has(campaignId(campaign))) campaign = OTHER;
+    return !isUncapped(campaign) && ids?.has(campaignId(OTHER)) && !ids.has(campaignId(campaign)) ? OTHER : campaign;
+  };
+  for (const lead of leads) {
+    const campaign = campaignOf(lead);
     const count = lead.leads;
     if (lead.held) total.held += count;
     else total.leads += count;
@@ -142,6 +165,15 @@ export function joinResults(
     );
     if (lead.held) sums.held += count;
     else sums.leads += count;
+  }
+  // Sales' verdicts fall in their lead's slice, by the day the lead arrived.
+  for (const judged of stages) {
+    total.qualified += judged.qualified;
+    total.won += judged.won;
+    if (byDevice) continue;
+    const sums = group(keyOf({ market: judged.market, page: leadPage(judged), ...campaignOf(judged) }, by));
+    sums.qualified += judged.qualified;
+    sums.won += judged.won;
   }
   const rows = [...groups.values()].map(({ key, sums }) => ({ ...key, ...figures(sums, !byDevice) }));
   return { rows, totals: figures(total, true) };

@@ -32,7 +32,10 @@ export type Results = {
   experiments?: ExperimentResult[];
 };
 
-const NOTHING: Figures = figures({ visits: 0, visitors: null, formStarts: 0, leads: 0, held: 0 }, true);
+const NOTHING: Figures = figures(
+  { visits: 0, visitors: null, formStarts: 0, leads: 0, held: 0, qualified: 0, won: 0 },
+  true,
+);
 const keyId = (row: ResultKey) =>
   [row.market, row.page, row.source, row.medium, row.campaign, row.device, row.variant]
     .map((p) => p ?? "")
@@ -48,15 +51,17 @@ export async function readResults(
   const previous = previousPeriod(query.from, query.to);
   const range = { from: query.from, to: query.to, ...(query.market ? { market: query.market } : {}) };
   const before = { ...previous, ...(query.market ? { market: query.market } : {}) };
-  const [counts, leads, vitals, earlierCounts, earlierLeads] = await Promise.all([
+  const [counts, leads, stages, vitals, earlierCounts, earlierLeads, earlierStages] = await Promise.all([
     store.countRows(range),
     store.leadRows(range, timeZones),
+    store.stageRows(range, timeZones),
     store.vitalRows(range),
     store.countRows(before),
     store.leadRows(before, timeZones),
+    store.stageRows(before, timeZones),
   ]);
-  const now = joinResults(counts, leads, query.by);
-  const then = joinResults(earlierCounts, earlierLeads, query.by);
+  const now = joinResults(counts, leads, query.by, stages);
+  const then = joinResults(earlierCounts, earlierLeads, query.by, earlierStages);
   const earlier = new Map(then.rows.map((row) => [keyId(row), row]));
   const rows: ResultsRow[] = now.rows.map((row) => {
     const id = keyId(row);
@@ -69,7 +74,9 @@ export async function readResults(
     const key: ResultKey = { market: row.market };
     for (const part of ["page", "source", "medium", "campaign", "device", "variant"] as const)
       if (row[part] !== undefined) Object.assign(key, { [part]: row[part] });
-    const none = query.by.includes("device") ? { ...NOTHING, leads: null, held: null } : NOTHING;
+    const none = query.by.includes("device")
+      ? { ...NOTHING, leads: null, held: null, qualified: null, won: null }
+      : NOTHING;
     rows.push({ ...key, ...none, previous: pick(row) });
   }
   return {
@@ -111,6 +118,10 @@ const pick = (row: Figures): Figures => ({
   formStarts: row.formStarts,
   leads: row.leads,
   held: row.held,
+  qualified: row.qualified,
+  won: row.won,
+  qualifiedRate: row.qualifiedRate,
+  wonRate: row.wonRate,
   conversionRate: row.conversionRate,
   leadsExceedVisitors: row.leadsExceedVisitors,
 });

@@ -7,6 +7,7 @@ import {
   type CountsStore,
   type DayRange,
   type LeadCountRow,
+  type StageCountRow,
   type VitalRow,
   type VitalTotalRow,
 } from "./counts-store-contract.ts";
@@ -69,5 +70,17 @@ export class SqlCountsStore implements CountsStore {
       await this.run("lead_count_rows", { from_day: from, to_day: to, zones, only_market: market ?? null }),
     );
     return rows.map((row) => ({ ...(row as unknown as LeadCountRow), leads: toNumber(row.leads) }));
+  }
+
+  /** Sales' verdicts beside the leads (the lead_stages migration's lead_stage_rows, the server's role only). */
+  async stageRows({ from, to, market }: DayRange, zones: Record<Market, string>): Promise<StageCountRow[]> {
+    const rows = rowsOf(
+      await this.run("lead_stage_rows", { from_day: from, to_day: to, zones, only_market: market ?? null }),
+    );
+    return rows.map((row) => ({
+      ...(row as unknown as StageCountRow),
+      qualified: toNumber(row.qualified),
+      won: toNumber(row.won),
+    }));
   }
 }

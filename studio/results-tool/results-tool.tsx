@@ -123,7 +123,10 @@ function ResultsView() {
   const figureColumns: Column[] =
     breakdown === "device"
       ? ["visits", "visitors", "formStarts"]
-      : ["visits", "visitors", "formStarts", "leads", "held", "conversionRate"];
+      : ["visits", "visitors", "formStarts", "leads", "held", "conversionRate", "qualified", "won"];
+  // The CSV gives each share of leads a column of its own; on screen it sits beside its count.
+  const csvFigureColumns: Column[] =
+    breakdown === "device" ? figureColumns : [...figureColumns, "qualifiedRate", "wonRate"];
   const columns = [...keyColumns, ...figureColumns];
   const title = (column: Column): string => w(column === "conversionRate" ? "conversion" : (column as ResultsWord));
   const count = (value: number | null) => (value === null ? "—" : number.format(value));
@@ -135,25 +138,33 @@ function ResultsView() {
     if (column === "device") return row.device ? w(row.device) : "";
     if (column === "campaign" && breakdown === "campaign") return campaignText(row);
     if (column === "conversionRate") return rate(row);
+    if (column === "qualified" || column === "won") {
+      const share = row[column === "qualified" ? "qualifiedRate" : "wonRate"];
+      return share === null ? count(row[column]) : `${count(row[column])} · ${percent.format(share)}`;
+    }
     const value = row[column];
     return typeof value === "number" ? number.format(value) : (value ?? "—");
   };
 
   const download = () => {
     const header = [
-      ...[...csvKeyColumns, ...figureColumns].map(title),
+      ...[...csvKeyColumns, ...csvFigureColumns].map(title),
       ...(breakdown === "device" ? [] : [`${w("conversion")} (${w("previous")})`]),
     ];
     const csv = toCsv(
       header,
       rows.map((row): CsvValue[] => [
         ...csvKeyColumns.map((column) => (column === "campaign" ? (row.campaign ?? "") : cell(row, column))),
-        ...figureColumns.map((column): CsvValue =>
+        ...csvFigureColumns.map((column): CsvValue =>
           column === "conversionRate"
             ? row.conversionRate
               ? Number(row.conversionRate.value.toFixed(4))
               : null
-            : (row[column] as number | null),
+            : column === "qualifiedRate" || column === "wonRate"
+              ? row[column] === null
+                ? null
+                : Number(row[column].toFixed(4))
+              : (row[column] as number | null),
         ),
         ...(breakdown === "device"
           ? []
@@ -271,7 +282,7 @@ function ResultsView() {
           <Notice tone={state.word === "storeDown" ? "caution" : "critical"}>{w(state.word)}</Notice>
         ) : totals && results ? (
           <>
-            <Grid columns={[2, 2, 3, 6]} gap={3}>
+            <Grid columns={[2, 2, 4, 8]} gap={3}>
               {(["visits", "visitors", "formStarts", "leads", "held"] as const).map((figure) => (
                 <Summary
                   key={figure}
@@ -293,6 +304,18 @@ function ResultsView() {
                 }
                 previous={w("previousValue", { value: rate(totals.previous) })}
               />
+              {(["qualified", "won"] as const).map((figure) => {
+                const share = totals[figure === "qualified" ? "qualifiedRate" : "wonRate"];
+                return (
+                  <Summary
+                    key={figure}
+                    label={w(figure)}
+                    value={count(totals[figure])}
+                    detail={share === null ? undefined : w("ofLeads", { rate: percent.format(share) })}
+                    previous={w("previousValue", { value: count(totals.previous[figure]) })}
+                  />
+                );
+              })}
             </Grid>
             {visitorsUnavailable ? <Notice tone="caution">{w("visitorsUnavailable")}</Notice> : null}
             {results.rows.length === 0 ? (
@@ -351,6 +374,9 @@ function ResultsView() {
               </Text>
               <Text size={1} muted>
                 {w("heldNote")}
+              </Text>
+              <Text size={1} muted>
+                {w("stagesNote")}
               </Text>
               {breakdown === "device" ? (
                 <Text size={1} muted>

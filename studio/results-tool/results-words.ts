@@ -39,6 +39,19 @@ export const RESULTS_WORDS = {
   formStarts: { "en-US": "Form starts", "es-ES": "Formularios empezados", "pt-BR": "Formulários iniciados" },
   leads: { "en-US": "Leads", "es-ES": "Contactos", "pt-BR": "Leads" },
   held: { "en-US": "Held", "es-ES": "Retenidos", "pt-BR": "Retidos" },
+  qualified: { "en-US": "Qualified", "es-ES": "Calificados", "pt-BR": "Qualificados" },
+  won: { "en-US": "Won", "es-ES": "Clientes", "pt-BR": "Clientes" },
+  qualifiedRate: { "en-US": "Qualified rate", "es-ES": "Tasa de calificados", "pt-BR": "Taxa de qualificados" },
+  wonRate: { "en-US": "Won rate", "es-ES": "Tasa de clientes", "pt-BR": "Taxa de clientes" },
+  ofLeads: { "en-US": "{{rate}} of leads", "es-ES": "{{rate}} de los contactos", "pt-BR": "{{rate}} dos leads" },
+  stagesNote: {
+    "en-US":
+      "Qualified and won count the leads of the range by sales' latest verdict (from the email links or the CRM), on the day each lead arrived: a lead qualified later adds to the day it came in.",
+    "es-ES":
+      "Calificados y clientes cuentan los contactos del periodo según el último veredicto de ventas (desde los enlaces del correo o el CRM), el día en que llegó cada contacto: un contacto calificado más tarde suma al día en que llegó.",
+    "pt-BR":
+      "Qualificados e clientes contam os leads do período pelo último veredito de vendas (pelos links do e-mail ou pelo CRM), no dia em que cada lead chegou: um lead qualificado depois soma no dia em que chegou.",
+  },
   conversion: { "en-US": "Conversion", "es-ES": "Conversión", "pt-BR": "Conversão" },
   previous: { "en-US": "Previous period", "es-ES": "Periodo anterior", "pt-BR": "Período anterior" },
   comparedWith: {

@@ -7,6 +7,8 @@ import { leadReference } from "@/lib/conversation/reference";
 import { Outbox } from "@/lib/outbox/outbox";
 import type { PlatformSender, SendResult, Upload } from "@/lib/outbox/upload";
 import { StageStore } from "@/lib/stages/stage-store";
+import { SqlCountsStore } from "@/lib/analytics/sql-counts-store";
+import { MARKET_TIME_ZONES } from "@/lib/markets/time-zones";
 import { emptyDatabase } from "../support/empty-database";
 
 /**
@@ -172,6 +174,36 @@ const statusOf = async (leadId: string, platform = "google") =>
       [leadId, platform],
     )
   ).rows[0];
+
+describe("sales' verdicts in the results", () => {
+  it("counts each judged lead once by its latest stage, in its page and campaign, on the day it arrived", async () => {
+    const campaign = { page_slug: "importadores-china", last_utm_source: "google", last_utm_campaign: "china-q4" };
+    const [won, changed, rejected] = [await stored(campaign), await stored(campaign), await stored(campaign)];
+    await store.record(won.id, "qualified", null, "email_link", [], null);
+    await store.record(won.id, "customer", null, "crm", [], null);
+    await store.record(changed.id, "qualified", null, "email_link", [], null);
+    await store.record(changed.id, "not_qualified", "duplicate", "crm", [], null);
+    await store.record(rejected.id, "not_qualified", "spam", "crm", [], null);
+    const day = (
+      await db.query<{ day: string }>(
+        "select to_char(created_at at time zone 'America/Mexico_City', 'YYYY-MM-DD') as day from contact_submissions where id = $1",
+        [won.id],
+      )
+    ).rows[0]!.day;
+    const rows = await new SqlCountsStore(call).stageRows({ from: day, to: day, market: "mx" }, MARKET_TIME_ZONES);
+    expect(rows.filter((row) => row.campaign === "china-q4")).toEqual([
+      expect.objectContaining({
+        day,
+        market: "mx",
+        pageSlug: "importadores-china",
+        source: "google",
+        campaign: "china-q4",
+        qualified: 1,
+        won: 1,
+      }),
+    ]);
+  });
+});
 
 describe("the conversions' outbox", () => {
   const clear = () => db.exec("delete from conversion_uploads");

@@ -31,6 +31,7 @@ function setup(overrides: Partial<BeaconDeps> = {}) {
     countRows: async () => [],
     vitalRows: async () => [],
     leadRows: async () => [],
+    stageRows: async () => [],
   };
   const visitors = new MemoryVisitorCounter();
   const buffer = new CountBuffer(store, visitors, { flushMs: 60_000 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { DIRECT, OTHER } from "@/lib/analytics/campaign-key";
-import type { CountRow, CountsStore, DayRange, LeadCountRow } from "@/lib/analytics/counts-store-contract";
+import type {
+  CountRow,
+  CountsStore,
+  DayRange,
+  LeadCountRow,
+  StageCountRow,
+} from "@/lib/analytics/counts-store-contract";
 import { readResults, shownTotals } from "@/lib/analytics/results";
 import { joinResults, leadPage, vitalSummaries } from "@/lib/analytics/results-join";
 import { isParamError, parseResultsQuery, previousPeriod, type Grouping } from "@/lib/analytics/results-params";
@@ -134,6 +140,32 @@ describe("the join of visits and leads by slice", () => {
       ["campaign"],
     );
     expect(rows).toEqual([expect.objectContaining({ ...clicked, visits: 9, leads: 1 })]);
+  });
+
+  it("puts sales' qualified and won leads beside the leads of their slice, with their share of them", () => {
+    const judged = (overrides: Partial<StageCountRow>): StageCountRow => ({
+      day: "2026-11-27",
+      market: "mx",
+      pageSlug: "importadores-china",
+      ...google,
+      platform: null,
+      qualified: 0,
+      won: 0,
+      ...overrides,
+    });
+    const stages = [
+      judged({ qualified: 4, won: 1 }),
+      judged({ day: "2026-11-28", qualified: 1 }),
+      judged({ pageSlug: null, ...{ source: null, medium: null, campaign: null }, qualified: 1 }),
+    ];
+    const { rows, totals } = joinResults(counts, leads, ["page", "campaign"], stages);
+    const china = rows.find((r) => r.page === "/mx/importadores-china")!;
+    expect(china).toMatchObject({ leads: 10, qualified: 5, won: 1, qualifiedRate: 0.5, wonRate: 0.1 });
+    expect(rows.find((r) => r.page === "/mx")).toMatchObject({ leads: 3, qualified: 1, won: 0 });
+    expect(rows.find((r) => r.market === "br")).toMatchObject({ leads: 12, qualified: 0, won: 0, qualifiedRate: 0 });
+    expect(totals).toMatchObject({ leads: 25, qualified: 6, won: 1, qualifiedRate: 6 / 25, wonRate: 1 / 25 });
+    // Without leads there is no share of them.
+    expect(joinResults([count({ visits: 3 })], [], ["page"]).rows[0]).toMatchObject({ qualifiedRate: null });
   });
 
   it("by device gives visits per device and leads only in the totals (leads carry no device)", () => {

@@ -199,6 +199,7 @@ function memoryStore() {
     countRows: async () => [],
     vitalRows: async () => [],
     leadRows: async () => [],
+    stageRows: async () => [],
   };
   return { store, written, vitals, state };
 }
