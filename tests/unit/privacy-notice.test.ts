@@ -144,8 +144,9 @@ describe("privacy notices after the legal review", () => {
       const body = plain(notice);
       for (const text of TO_GOOGLE[market]) expect(body, text).toContain(text);
       expect(notice.bannerText).toMatch(/Meta y Google|a Meta e o Google/);
-      // The notice that named only Meta was 2026-11-27: a later version asks everyone who answered it again.
-      expect(notice.updatedAt > "2026-11-27").toBe(true);
+      // The last notice visitors answered named only Meta (2026-11-23): a later version asks all of them again. The
+      // visit counts' wording of the same day never reached a visitor alone, so both share one version.
+      expect(notice.updatedAt > "2026-11-23").toBe(true);
     });
 
     it(`${market}: says what goes to Meta and when, as pseudonymised by a hash, never “encrypted”`, async () => {
