@@ -23,6 +23,9 @@ export function serverEnv(port: number, extra: Record<string, string> = {}): Rec
     // The proof of work is on: the browser tests solve it in the form's worker; scripted posts fetch and solve one.
     CONTACT_PROOF_SECRET: E2E_SECRETS.CONTACT_PROOF_SECRET,
     RESULTS_READ_TOKEN: E2E_SECRETS.RESULTS_READ_TOKEN,
+    // Sales' stage links open and record, and the CRM endpoint takes a signature or the token.
+    LEAD_STAGE_SECRET: E2E_SECRETS.LEAD_STAGE_SECRET,
+    LEAD_STAGE_TOKEN: E2E_SECRETS.LEAD_STAGE_TOKEN,
     // Counts are written a second after the beacon, so a test reads them back without waiting long.
     COUNTS_FLUSH_SECONDS: "1",
     CONTACT_RATE_LIMIT_PER_MINUTE: "5",
