@@ -13,6 +13,8 @@ const FULL_BROWSER = /@full-browser/;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // As in Vitest, `server-only` is a stand-in: a test signs a stage link with the site's own function.
+  tsconfig: "tests/e2e/playwright.tsconfig.json",
   fullyParallel: true,
   workers: WORKERS,
   retries: 0,
