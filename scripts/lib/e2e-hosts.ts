@@ -33,6 +33,7 @@ export function e2ePorts(worker: number) {
     flood: base + 16,
     studioHost: base + 17,
     revalidate: base + 18,
+    leadStages: base + 19,
   } as const;
 }
 
