@@ -20,7 +20,8 @@ const fill = (text: string, values: Record<string, string>) =>
 
 function Frame({ copy, children }: { copy: StageCopy; children: React.ReactNode }) {
   return (
-    <main className="mx-auto flex min-h-screen max-w-lg flex-col justify-center gap-6 px-5 py-10">
+    // From the top, not centred: the heading stays put as the page changes from question to answer.
+    <main className="mx-auto flex max-w-lg flex-col gap-6 px-5 py-8 sm:py-16">
       <h1 className="text-2xl font-bold text-brand-900">{copy.page.title}</h1>
       {children}
     </main>
@@ -43,7 +44,7 @@ function Notice({ tone, children }: { tone: "ok" | "info" | "error"; children: R
 function LeadCard({ lead, copy, market }: { lead: StageLead; copy: StageCopy; market: Market }) {
   const current = lead.stage;
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-2xl bg-white p-5 text-base shadow-sm ring-1 ring-slate-200">
+    <dl className="grid grid-cols-[auto_1fr] items-baseline gap-x-4 gap-y-2 rounded-2xl bg-white p-5 text-base shadow-sm ring-1 ring-slate-200">
       <dt className="text-muted">{copy.page.reference}</dt>
       <dd className="font-mono font-semibold tracking-wide">{lead.reference}</dd>
       <dt className="text-muted">{copy.page.company}</dt>
@@ -114,7 +115,6 @@ export default async function StagePage({ params, searchParams }: PageProps<"/le
   const hasIt = current && stage !== "not_qualified";
   return (
     <Frame copy={copy}>
-      <LeadCard lead={lead} copy={copy} market={market} />
       {done === "recorded" && lead.stage ? (
         <Notice tone="ok">{fill(copy.page.recorded, { stage: stageName(lead.stage, copy) })}</Notice>
       ) : done === "unavailable" ? (
@@ -127,6 +127,7 @@ export default async function StagePage({ params, searchParams }: PageProps<"/le
           })}
         </Notice>
       ) : null}
+      <LeadCard lead={lead} copy={copy} market={market} />
       {hasIt || done === "recorded" ? (
         <p className="text-sm text-muted">{copy.page.changeHint}</p>
       ) : (
