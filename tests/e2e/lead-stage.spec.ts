@@ -5,9 +5,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { MARKET_LOCALES, type Market } from "../../lib/markets/markets";
 import { STAGE_LINK_DAYS, stageLinkToken, stageLinkUrl } from "../../lib/stages/stage-link";
-import { validContactRequest } from "../support/contact-request";
-import { E2E_SECRETS } from "../support/e2e-secrets";
-import { proofFrom } from "../support/solve-proof";
+import { validContactRequest } from "../support/contact/contact-request";
+import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets";
+import { proofFrom } from "../../scripts/lib/solve-proof";
 
 const SECRET = E2E_SECRETS.LEAD_STAGE_SECRET;
 

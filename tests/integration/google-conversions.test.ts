@@ -13,9 +13,9 @@ import { platformSenders } from "@/lib/outbox/outbox-runtime";
 import { queueLeadConversion } from "@/lib/outbox/queue-lead-conversion";
 import { recordStage } from "@/lib/stages/record-stage";
 import { StageStore } from "@/lib/stages/stage-store";
-import { emptyDatabase } from "../support/empty-database";
-import { startFakeGoogleAds, type FakeGoogleAds } from "../support/fake-google-ads";
-import { sampleLead } from "../support/sample-lead";
+import { emptyDatabase } from "../support/supabase/empty-database";
+import { startFakeGoogleAds, type FakeGoogleAds } from "../support/google/fake-google-ads";
+import { sampleLead } from "../support/contact/sample-lead";
 
 /**
  * Google Ads conversions end to end on this side of the network: leads in the embedded database (the real migrations,

@@ -8,7 +8,7 @@ import { leadReference } from "@/lib/conversation/reference";
 import { readServerEnv } from "@/lib/env/env";
 import { handleStageRequest, MAX_STAGE_BODY_BYTES, type StageEndpointDeps } from "@/lib/stages/handle-stage-request";
 import { StageStore } from "@/lib/stages/stage-store";
-import { emptyDatabase } from "../support/empty-database";
+import { emptyDatabase } from "../support/supabase/empty-database";
 
 /**
  * POST /api/leads/stage against the embedded database (the real migrations, the server's role): a CRM signing as our

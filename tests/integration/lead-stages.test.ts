@@ -9,7 +9,7 @@ import type { PlatformSender, SendResult, Upload } from "@/lib/outbox/upload";
 import { StageStore } from "@/lib/stages/stage-store";
 import { SqlCountsStore } from "@/lib/analytics/sql-counts-store";
 import { MARKET_TIME_ZONES } from "@/lib/markets/time-zones";
-import { emptyDatabase } from "../support/empty-database";
+import { emptyDatabase } from "../support/supabase/empty-database";
 
 /**
  * Stages and the conversions' outbox in the embedded database (PGlite, the real migrations), through the same SQL

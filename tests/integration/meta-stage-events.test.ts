@@ -6,9 +6,9 @@ import { insertAsAnon, type LeadRow } from "@/lib/contact/migrations";
 import { MetaStageSender } from "@/lib/meta/stage-conversion";
 import { Outbox } from "@/lib/outbox/outbox";
 import { StageStore } from "@/lib/stages/stage-store";
-import { startFakeGraphApi, type FakeGraphApi } from "../support/fake-graph-api";
-import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/fake-supabase-server";
-import { freePort } from "../support/free-port";
+import { startFakeGraphApi, type FakeGraphApi } from "../support/meta/fake-graph-api";
+import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/supabase/fake-supabase";
+import { freePort } from "../../scripts/lib/free-port";
 
 /**
  * Sales' stages to Meta: the outbox (through the Supabase stand-in's PostgREST with the server's key) sends each stage to

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { salesEmail } from "@/lib/alerts/sales-email";
 import { STAGE_LINK_DAYS, stageLinkToken, stageLinkUrl, verifyStageLink } from "@/lib/stages/stage-link";
 import { STAGES } from "@/lib/stages/stages";
-import { sampleLead } from "../support/sample-lead";
+import { sampleLead } from "../support/contact/sample-lead";
 
 const SECRET = "stage-link-secret-0123456789abcdef0123";
 const NOW = Date.parse("2026-11-27T20:00:00Z");
