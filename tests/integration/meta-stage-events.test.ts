@@ -35,7 +35,7 @@ async function startFunction(): Promise<string> {
       "--allow-net=127.0.0.1",
       "--allow-env",
       "--allow-read",
-      "tests/support/edge-function-runner.mjs",
+      "tests/support/supabase/edge-function-runner.mjs",
       "supabase/functions/meta-conversion/index.ts",
     ],
     {
