@@ -98,6 +98,8 @@ export function totalOf(rows: readonly Figures[]): Figures {
     sums.formStarts += row.formStarts;
     sums.leads += row.leads ?? 0;
     sums.held += row.held ?? 0;
+    sums.qualified += row.qualified ?? 0;
+    sums.won += row.won ?? 0;
   }
   return figures(
     sums,

@@ -207,8 +207,8 @@ describe("the Results tool's CSV", () => {
 });
 
 describe("the totals the Results tool shows for one page", () => {
-  /** A store holding `counts` and `leads`, read by day range and market as the SQL functions read them. */
-  const storeOf = (counts: CountRow[], leads: LeadCountRow[]): CountsStore => {
+  /** A store holding `counts`, `leads` and sales' `stages`, read by day range and market as the SQL functions read them. */
+  const storeOf = (counts: CountRow[], leads: LeadCountRow[], stages: StageCountRow[]): CountsStore => {
     const within =
       ({ from, to, market }: DayRange) =>
       (row: { day: string; market: string }) =>
@@ -219,6 +219,7 @@ describe("the totals the Results tool shows for one page", () => {
       countRows: async (range) => counts.filter(within(range)),
       vitalRows: async () => [],
       leadRows: async (range) => leads.filter(within(range)),
+      stageRows: async (range) => stages.filter(within(range)),
     };
   };
   const china = "/mx/importadores-china";
@@ -235,16 +236,28 @@ describe("the totals the Results tool shows for one page", () => {
     lead({ pageSlug: "importadores-china", held: true, leads: 2 }),
     lead({ day: "2026-11-20", pageSlug: "importadores-china", ...google, leads: 4 }),
   ];
+  const judged = (overrides: Partial<StageCountRow>): StageCountRow => ({
+    ...lead({}),
+    qualified: 0,
+    won: 0,
+    ...overrides,
+  });
+  const stages = [
+    judged({ qualified: 1 }),
+    judged({ pageSlug: "importadores-china", ...google, qualified: 5, won: 2 }),
+    judged({ day: "2026-11-20", pageSlug: "importadores-china", ...google, qualified: 3, won: 1 }),
+  ];
 
   it.each<[Grouping[]]>([[["page", "campaign"]], [["page", "device"]], [["page"]]])(
     "are that page's own figures, rate and previous period (by %s)",
     async (by) => {
       const query = { from: "2026-11-21", to: "2026-11-27", market: "mx" as const, by };
-      const all = await readResults(storeOf(counts, leads), query, MARKET_TIME_ZONES);
+      const all = await readResults(storeOf(counts, leads, stages), query, MARKET_TIME_ZONES);
       const alone = await readResults(
         storeOf(
           counts.filter((row) => row.page === china),
           leads.filter((row) => leadPage(row) === china),
+          stages.filter((row) => leadPage(row) === china),
         ),
         query,
         MARKET_TIME_ZONES,
