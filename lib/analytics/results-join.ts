@@ -173,7 +173,12 @@ export function joinResults(
     total.qualified += judged.qualified;
     total.won += judged.won;
     if (byDevice) continue;
-    const sums = group(keyOf({ market: judged.market, page: leadPage(judged), ...campaignOf(judged) }, by));
+    const sums = group(
+      keyOf(
+        { market: judged.market, page: leadPage(judged), variant: judged.variant ?? "", ...campaignOf(judged) },
+        by,
+      ),
+    );
     sums.qualified += judged.qualified;
     sums.won += judged.won;
   }

@@ -177,7 +177,12 @@ const statusOf = async (leadId: string, platform = "google") =>
 
 describe("sales' verdicts in the results", () => {
   it("counts each judged lead once by its latest stage, in its page and campaign, on the day it arrived", async () => {
-    const campaign = { page_slug: "importadores-china", last_utm_source: "google", last_utm_campaign: "china-q4" };
+    const campaign = {
+      page_slug: "importadores-china",
+      last_utm_source: "google",
+      last_utm_campaign: "china-q4",
+      variant: "titulo-china--ahorro",
+    };
     const [won, changed, rejected] = [await stored(campaign), await stored(campaign), await stored(campaign)];
     await store.record(won.id, "qualified", null, "email_link", [], null);
     await store.record(won.id, "customer", null, "crm", [], null);
@@ -198,6 +203,8 @@ describe("sales' verdicts in the results", () => {
         pageSlug: "importadores-china",
         source: "google",
         campaign: "china-q4",
+        // The experiment variant the lead saw, so per-variant results count sales' verdicts where its leads are.
+        variant: "titulo-china--ahorro",
         qualified: 1,
         won: 1,
       }),

@@ -164,6 +164,16 @@ describe("the join of visits and leads by slice", () => {
     expect(rows.find((r) => r.page === "/mx")).toMatchObject({ leads: 3, qualified: 1, won: 0 });
     expect(rows.find((r) => r.market === "br")).toMatchObject({ leads: 12, qualified: 0, won: 0, qualifiedRate: 0 });
     expect(totals).toMatchObject({ leads: 25, qualified: 6, won: 1, qualifiedRate: 6 / 25, wonRate: 1 / 25 });
+    // By variant, a verdict counts in the variant its lead saw.
+    const variant = "titulo-china--ahorro";
+    const byVariant = joinResults(
+      counts,
+      [lead({ variant, leads: 2 }), lead({ leads: 1 })],
+      ["variant"],
+      [judged({ variant, qualified: 2, won: 1 })],
+    );
+    expect(byVariant.rows.find((r) => r.variant === variant)).toMatchObject({ leads: 2, qualified: 2, won: 1 });
+    expect(byVariant.rows.find((r) => r.market === "mx" && r.variant === "")).toMatchObject({ qualified: 0 });
     // Without leads there is no share of them.
     expect(joinResults([count({ visits: 3 })], [], ["page"]).rows[0]).toMatchObject({ qualifiedRate: null });
   });
