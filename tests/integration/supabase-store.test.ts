@@ -61,6 +61,7 @@ describe("the Supabase store, through the real supabase-js client", () => {
         volume: "0-4999",
         market: "mx",
         tracking_consent: "unanswered",
+        variant: "mx-china-titulo--ahorro",
       },
     ]);
     expect((await fake.rows()).filter((r) => r.id === l.id)).toHaveLength(1);
