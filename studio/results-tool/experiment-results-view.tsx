@@ -119,7 +119,8 @@ export function ExperimentResultsView({
                 <tbody>
                   {experiment.variants.map((variant, index) => (
                     <tr key={variant.key} style={{ borderTop: "1px solid var(--card-border-color)" }}>
-                      <th scope="row" style={{ ...cell(false), fontWeight: 500 }}>
+                      {/* On a phone the name keeps a readable width; the figures scroll beside it. */}
+                      <th scope="row" style={{ ...cell(false), fontWeight: 500, minWidth: "9em" }}>
                         {variant.name}
                         {index === 0 ? <span style={{ opacity: 0.7 }}> ({w("control")})</span> : null}
                       </th>
