@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { handleContact, type ContactDeps } from "@/lib/contact/handle-contact";
@@ -18,7 +18,7 @@ import {
 } from "#edge/signed-request";
 import { startFakeGraphApi, type FakeGraphApi } from "../support/meta/fake-graph-api";
 import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/supabase/fake-supabase";
-import { freePort } from "../../scripts/lib/free-port";
+import { startMetaConversionFunction } from "../support/supabase/meta-conversion-process";
 import { validContactRequest } from "../support/contact/contact-request";
 import { solveProof } from "../../scripts/lib/solve-proof";
 
@@ -140,41 +140,19 @@ const createdAt = async (id: string) =>
 
 /** One instance of the function on its own port, resolved once it listens. */
 async function startFunction(): Promise<string> {
-  const port = await freePort();
-  const deno = spawn(
-    "node_modules/.bin/deno",
-    [
-      "run",
-      "--no-prompt",
-      "--allow-net=127.0.0.1",
-      "--allow-env",
-      "--allow-read",
-      "tests/support/supabase/edge-function-runner.mjs",
-      "supabase/functions/meta-conversion/index.ts",
-    ],
+  const { url, process: deno } = await startMetaConversionFunction(
     {
-      env: {
-        ...process.env,
-        EDGE_FUNCTION_PORT: String(port),
-        META_PIXEL_ID: "123456789",
-        META_ACCESS_TOKEN: "token-abc",
-        META_GRAPH_URL: graph.url,
-        SUPABASE_URL: supabase.url,
-        SUPABASE_SERVICE_ROLE_KEY: FAKE_SERVICE_ROLE_KEY,
-        CONVERSION_SIGNING_SECRET: SECRET,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+      META_PIXEL_ID: "123456789",
+      META_ACCESS_TOKEN: "token-abc",
+      META_GRAPH_URL: graph.url,
+      SUPABASE_URL: supabase.url,
+      SUPABASE_SERVICE_ROLE_KEY: FAKE_SERVICE_ROLE_KEY,
+      CONVERSION_SIGNING_SECRET: SECRET,
     },
+    (text) => (logs += text),
   );
   instances.push(deno);
-  deno.stdout!.on("data", (d: Buffer) => (logs += d.toString()));
-  deno.stderr!.on("data", (d: Buffer) => (logs += d.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const listening = () => logs.includes(`edge function on ${port}`) && resolve();
-    deno.stdout!.on("data", listening);
-    deno.once("exit", (code) => reject(new Error(`deno exited with ${code}: ${logs}`)));
-  });
-  return `http://127.0.0.1:${port}/`;
+  return url;
 }
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { supabaseCall } from "@/lib/contact/server-role-call";
@@ -8,7 +8,7 @@ import { Outbox } from "@/lib/outbox/outbox";
 import { StageStore } from "@/lib/stages/stage-store";
 import { startFakeGraphApi, type FakeGraphApi } from "../support/meta/fake-graph-api";
 import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/supabase/fake-supabase";
-import { freePort } from "../../scripts/lib/free-port";
+import { startMetaConversionFunction } from "../support/supabase/meta-conversion-process";
 
 /**
  * Sales' stages to Meta: the outbox (through the Supabase stand-in's PostgREST with the server's key) sends each stage to
@@ -26,39 +26,19 @@ let logs = "";
 let store: StageStore;
 
 async function startFunction(): Promise<string> {
-  const port = await freePort();
-  deno = spawn(
-    "node_modules/.bin/deno",
-    [
-      "run",
-      "--no-prompt",
-      "--allow-net=127.0.0.1",
-      "--allow-env",
-      "--allow-read",
-      "tests/support/supabase/edge-function-runner.mjs",
-      "supabase/functions/meta-conversion/index.ts",
-    ],
+  const started = await startMetaConversionFunction(
     {
-      env: {
-        ...process.env,
-        EDGE_FUNCTION_PORT: String(port),
-        META_PIXEL_ID: "123456789",
-        META_ACCESS_TOKEN: "token-abc",
-        META_GRAPH_URL: graph.url,
-        SUPABASE_URL: supabase.url,
-        SUPABASE_SERVICE_ROLE_KEY: FAKE_SERVICE_ROLE_KEY,
-        CONVERSION_SIGNING_SECRET: SECRET,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+      META_PIXEL_ID: "123456789",
+      META_ACCESS_TOKEN: "token-abc",
+      META_GRAPH_URL: graph.url,
+      SUPABASE_URL: supabase.url,
+      SUPABASE_SERVICE_ROLE_KEY: FAKE_SERVICE_ROLE_KEY,
+      CONVERSION_SIGNING_SECRET: SECRET,
     },
+    (text) => (logs += text),
   );
-  deno.stdout!.on("data", (d: Buffer) => (logs += d.toString()));
-  deno.stderr!.on("data", (d: Buffer) => (logs += d.toString()));
-  await new Promise<void>((resolve, reject) => {
-    deno.stdout!.on("data", () => logs.includes(`edge function on ${port}`) && resolve());
-    deno.once("exit", (code) => reject(new Error(`deno exited with ${code}: ${logs}`)));
-  });
-  return `http://127.0.0.1:${port}/`;
+  deno = started.process;
+  return started.url;
 }
 
 const sender = () => new MetaStageSender({ sink: "function", functionUrl, anonKey: "anon-key", signingSecret: SECRET });
