@@ -363,6 +363,31 @@ describe("the outbox against Google's failures", () => {
     const sent = google.ingests().map(({ body }) => body.events[0]!.transactionId);
     expect(sent.toSorted()).toEqual(many.map((lead) => leadReference(lead.id)).toSorted());
   });
+
+  it("an instance that dies between Google's answer and the record leaves the row to another, which sends it again under the same transactionId", async () => {
+    const lead = await storedLead();
+    await queueLeadConversion(lead, queueDeps());
+    // The first instance sends, then dies before it records the outcome: its call to record never arrives.
+    const dying: typeof call = (fn, args) =>
+      fn === "finish_conversion_upload" ? Promise.reject(new Error("process killed")) : call(fn, args);
+    await expect(new Outbox(dying, platformSenders(env), { backoffMs: () => 0 }).drain()).rejects.toThrow(
+      "process killed",
+    );
+    expect(await upload(lead.id)).toMatchObject({ status: "pending", attempts: 1 });
+    // While its lease runs, no other instance takes the row.
+    await instance().drain();
+    expect(google.ingests()).toHaveLength(1);
+    // Once it ends, the next drain sends it again; Google counts a transactionId once.
+    await db.query("update conversion_uploads set claimed_until = now() - interval '1 second' where lead_id = $1", [
+      lead.id,
+    ]);
+    await instance().drain();
+    expect(google.ingests().map(({ body }) => body.events[0]!.transactionId)).toEqual([
+      leadReference(lead.id),
+      leadReference(lead.id),
+    ]);
+    expect(await upload(lead.id)).toMatchObject({ status: "sent", attempts: 2 });
+  });
 });
 
 describe("OAuth access tokens for the Data Manager API", () => {
