@@ -114,6 +114,9 @@ export function workerServers(worker: number): E2eServer[] {
         CONTACT_PROOF_SECRET: E2E_SECRETS.CONTACT_PROOF_SECRET,
         RESULTS_READ_TOKEN: E2E_SECRETS.RESULTS_READ_TOKEN,
         COUNTS_FLUSH_SECONDS: "1",
+        // As the embedded server's: the build names worker 0's origin, so another worker's knows its own by its Host
+        // header (a beacon or a lead from any other origin is not the site's own and counts nothing).
+        ...(worker === 0 ? {} : { FORWARDED_HOST_HEADER: "host" }),
       },
     },
   ];
