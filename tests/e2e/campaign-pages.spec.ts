@@ -29,6 +29,26 @@ const SEED: Record<Market, { slug: string; title: string; cta: string; amount: s
     amount: "15000",
   },
 };
+// The seed runs an experiment on /mx/importadores-china's hero title, each new visitor's variant drawn at random
+// (tests/e2e/experiments.spec.ts tests it): these tests are the published page's, so they are its control's visitor.
+test.use({
+  storageState: {
+    cookies: [
+      {
+        name: "experiments",
+        value: "mx-china-titulo--control",
+        domain: "127.0.0.1",
+        path: "/",
+        expires: -1,
+        httpOnly: true,
+        secure: false,
+        sameSite: "Lax",
+      },
+    ],
+    origins: [],
+  },
+});
+
 const SUBMIT: Record<Market, string> = { mx: "Enviar solicitud", br: "Enviar solicitação", ar: "Enviar solicitud" };
 
 const heroTitle = async (request: APIRequestContext, path: string) => {
