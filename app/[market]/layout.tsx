@@ -6,6 +6,7 @@ import { getPrivacyNotice } from "@/lib/content/privacy-notice-source";
 import { consentScope } from "@/lib/consent/tracking-consent";
 import { contentBackend, readPublicEnv } from "@/lib/env/env";
 import { MARKETS, MARKET_LOCALES, isMarket } from "@/lib/markets/markets";
+import { AFTER_FIRST_SCREEN_ID } from "@/lib/page-scripts/page-elements";
 import { ErrorPageCopyProvider } from "../_components/error-page-copy";
 import { InlineScript } from "../_components/inline-script";
 import { LazyVisualEditing } from "../_components/lazy-visual-editing";
@@ -41,8 +42,13 @@ export default async function MarketLayout({ children, params }: LayoutProps<"/[
   const notice = await getPrivacyNotice(market, { preview }).catch(() => null);
   return (
     <html lang={MARKET_LOCALES[market]} className={inter.variable}>
-      {/* After the stylesheet: the tracking banner is open or not before the body is parsed, so in the first frame. */}
-      <head>{notice ? <InlineScript script="head" scope={consentScope(market, notice)} /> : null}</head>
+      <head>
+        {/* The first frame waits for the whole first screen (browsers without rel=expect ignore it; a page without
+            the element renders once parsed). */}
+        <link rel="expect" href={`#${AFTER_FIRST_SCREEN_ID}`} {...{ blocking: "render" }} />
+        {/* After the stylesheet: the tracking banner is open or not before the body is parsed, so in the first frame. */}
+        {notice ? <InlineScript script="head" scope={consentScope(market, notice)} /> : null}
+      </head>
       <body className="font-sans">
         <ErrorPageCopyProvider value={{ market, copy: errorPage }}>{children}</ErrorPageCopyProvider>
         {visualEditing ? <LazyVisualEditing /> : <VisitBeacon />}

@@ -1,4 +1,5 @@
 import type { LandingContent } from "@/lib/content/landing-content";
+import { AFTER_FIRST_SCREEN_ID } from "@/lib/page-scripts/page-elements";
 import { BenefitIcon } from "./benefit-icon";
 import { Note, NoteMarker } from "./note-marker";
 import { RichText } from "@/sections/rich-text";
@@ -13,9 +14,9 @@ export function Benefits({ benefits, firstNote }: Props) {
   let next = firstNote;
   const cards = benefits.cards.map((card) => ({ ...card, note: card.claimNote ? next++ : null }));
   return (
-    <section aria-labelledby="benefits-title" className="bg-slate-50">
+    <section aria-labelledby={AFTER_FIRST_SCREEN_ID} className="bg-slate-50">
       <div className="section-frame">
-        <h2 id="benefits-title" className="text-3xl font-bold tracking-tight text-ink">
+        <h2 id={AFTER_FIRST_SCREEN_ID} className="text-3xl font-bold tracking-tight text-ink">
           {benefits.title}
         </h2>
         <ul className="mt-10 grid gap-6 md:grid-cols-3 md:grid-rows-[auto_auto_auto_1fr]">

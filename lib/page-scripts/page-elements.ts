@@ -15,6 +15,13 @@ export const REOPEN_ATTRIBUTE = "data-consent-reopen";
 /** The page reserves the banner's height at its end, and focus scrolling keeps clear of it (WCAG 2.4.11). */
 export const BANNER_HEIGHT_PROPERTY = "--consent-banner-height";
 
+/**
+ * The benefits' heading, the first element after the first screen (header, banner, hero and its estimate): the browser
+ * paints nothing until it is parsed (a render-blocking `<link rel="expect">` in the market's layout), so a slow
+ * connection or a busy phone never paints a half-parsed first screen that then moves as the rest arrives.
+ */
+export const AFTER_FIRST_SCREEN_ID = "benefits-title";
+
 /** The privacy notice, opened by CSS :target from plain links. */
 export const NOTICE_ID = "privacy-notice";
 

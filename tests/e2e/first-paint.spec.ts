@@ -1,6 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
+import { createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import { consentCookieName } from "../../lib/consent/consent-cookie";
 import { MARKETS } from "../../lib/markets/markets";
+import { BANNER_ID, CHOICE_ATTRIBUTE } from "../../lib/page-scripts/page-elements";
+import { watchLayoutShifts } from "../support/browser/layout-shifts";
 import { seedNoticeVersion } from "../support/browser/consent-answer";
 import { fillContactForm, VALID_FORM } from "../support/contact/contact-form-fill";
 import { interceptMeta } from "../support/meta/fake-pixel";
@@ -92,4 +96,42 @@ test("before the scripts arrive the banner's buttons work and the form can be fi
   // The select's visible box follows the choice made before the code arrived.
   const chosen = await page.locator('[name="volume"] option:checked').textContent();
   await expect(page.locator('[name="volume"] + div')).toHaveText(chosen!);
+});
+
+test("the HTML arriving in two parts, cut inside the banner, paints the first screen only once it is all there: nothing moves", async ({
+  page,
+  baseURL,
+}) => {
+  // A stand-in for a slow connection between server and browser: the page's HTML up to the banner's first button, a
+  // pause, then the rest; every other request passes through.
+  const PAUSE_MS = 1500;
+  const html = await (await page.request.get(`${baseURL}/br`)).text();
+  const cut = html.indexOf(`${CHOICE_ATTRIBUTE}="denied"`);
+  expect(cut).toBeGreaterThan(html.indexOf(`id="${BANNER_ID}"`));
+  const proxy = createServer((request, response) => {
+    if (request.url === "/br") {
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      response.write(html.slice(0, cut));
+      setTimeout(() => response.end(html.slice(cut)), PAUSE_MS);
+      return;
+    }
+    const upstream = httpRequest(new URL(request.url!, baseURL), { method: request.method }, (answer) => {
+      response.writeHead(answer.statusCode!, answer.headers);
+      answer.pipe(response);
+    });
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  try {
+    const started = Date.now();
+    await page.goto(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}/br`, { waitUntil: "load" });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(PAUSE_MS);
+    await expect(page.locator(`#${BANNER_ID}`).getByRole("button")).toHaveCount(2);
+    const firstPaint = await page.evaluate(() => performance.getEntriesByName("first-paint")[0]?.startTime ?? -1);
+    expect(firstPaint).toBeGreaterThanOrEqual(PAUSE_MS);
+    // Every shift since the page began (the observer is buffered), with what moved.
+    expect(await (await watchLayoutShifts(page))()).toEqual([]);
+  } finally {
+    proxy.close();
+  }
 });
