@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { randomUUID } from "node:crypto";
+import { EXPERIMENT_COOKIE } from "../../lib/experiments/experiment-cookie";
+import { variantId } from "../../lib/experiments/experiment-keys";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { asNewClient, fillContactForm } from "../support/contact/contact-form-fill";
 import { editDocument, readDataset, writeDataset, E2E_DATASET } from "../support/sanity/dataset-file";
@@ -35,8 +37,8 @@ test.use({
   storageState: {
     cookies: [
       {
-        name: "experiments",
-        value: "mx-china-titulo--control",
+        name: EXPERIMENT_COOKIE,
+        value: variantId("mx-china-titulo", "control"),
         domain: "127.0.0.1",
         path: "/",
         expires: -1,

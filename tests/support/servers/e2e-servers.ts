@@ -46,6 +46,9 @@ export function workerServers(worker: number): E2eServer[] {
   const hosts = e2eHosts(worker);
   const data = e2eDataDir(worker);
   const sanity = sanityMode(worker);
+  // Each build names worker 0's origin as the site's; another worker's servers know their own by the Host header (a
+  // beacon or a lead from any other origin is not the site's own and counts nothing).
+  const ownOrigin: Record<string, string> = worker === 0 ? {} : { FORWARDED_HOST_HEADER: "host" };
   return [
     {
       name: `fake Supabase (worker ${worker})`,
@@ -65,8 +68,7 @@ export function workerServers(worker: number): E2eServer[] {
       url: `${hosts.embedded}/mx`,
       reuseExistingServer: false,
       timeout: 120_000,
-      // The build names worker 0's origin as the site's; another worker's server knows its own from its Host header.
-      env: serverEnv(ports.embedded, worker === 0 ? {} : { FORWARDED_HOST_HEADER: "host" }),
+      env: serverEnv(ports.embedded, ownOrigin),
     },
     {
       name: `Supabase-mode site (worker ${worker})`,
@@ -114,9 +116,7 @@ export function workerServers(worker: number): E2eServer[] {
         CONTACT_PROOF_SECRET: E2E_SECRETS.CONTACT_PROOF_SECRET,
         RESULTS_READ_TOKEN: E2E_SECRETS.RESULTS_READ_TOKEN,
         COUNTS_FLUSH_SECONDS: "1",
-        // As the embedded server's: the build names worker 0's origin, so another worker's knows its own by its Host
-        // header (a beacon or a lead from any other origin is not the site's own and counts nothing).
-        ...(worker === 0 ? {} : { FORWARDED_HOST_HEADER: "host" }),
+        ...ownOrigin,
       },
     },
   ];
