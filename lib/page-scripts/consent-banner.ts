@@ -1,13 +1,6 @@
 import { currentChoice, recordChoice, type ConsentScope } from "../consent/browser-consent";
 import type { ConsentChoice } from "../consent/consent-cookie";
-import {
-  BANNER_HEIGHT_PROPERTY,
-  BANNER_ID,
-  BANNER_OPEN_CLASS,
-  CHOICE_ATTRIBUTE,
-  NOW_ATTRIBUTE,
-  REOPEN_ATTRIBUTE,
-} from "./page-elements";
+import { BANNER_ID, BANNER_OPEN_CLASS, CHOICE_ATTRIBUTE, NOW_ATTRIBUTE, REOPEN_ATTRIBUTE } from "./page-elements";
 
 /**
  * The tracking banner's behaviour (its markup is the server's, app/_components/consent-banner.tsx). Fixed to the
@@ -24,8 +17,14 @@ export function wireConsentBanner(scope: ConsentScope): void {
   let opener: HTMLElement | null = null;
   let observer: ResizeObserver | undefined;
 
-  const reserve = () =>
-    root.style.setProperty(BANNER_HEIGHT_PROPERTY, `${Math.ceil(banner.getBoundingClientRect().height)}px`);
+  // The height comes from the observer, which reports it after the browser's own layout (its first report comes
+  // with the first frame), so showing the banner lays nothing out while the page is still parsing. It goes straight
+  // onto the two properties that use it: a custom property on the root would restyle every element, which inherit it.
+  const reserve: ResizeObserverCallback = ([entry]) => {
+    const height = `${Math.ceil(entry?.borderBoxSize[0]?.blockSize ?? 0)}px`;
+    root.style.scrollPaddingBottom = height;
+    document.body.style.paddingBottom = height;
+  };
   // Scroll padding keeps keyboard focus clear of the banner; this also covers focus moved by a script or a click on
   // a partly covered control.
   const keepAbove = (event: FocusEvent) => {
@@ -40,12 +39,12 @@ export function wireConsentBanner(scope: ConsentScope): void {
     if (open) {
       observer ??= new ResizeObserver(reserve);
       observer.observe(banner!);
-      reserve();
       document.addEventListener("focusin", keepAbove);
     } else {
       observer?.disconnect();
       document.removeEventListener("focusin", keepAbove);
-      root.style.removeProperty(BANNER_HEIGHT_PROPERTY);
+      root.style.removeProperty("scroll-padding-bottom");
+      document.body.style.removeProperty("padding-bottom");
     }
   }
 

@@ -12,8 +12,6 @@ export const CHOICE_ATTRIBUTE = "data-consent-choice";
 export const NOW_ATTRIBUTE = "data-consent-now";
 /** Controls that bring the banner back (the footer's cookie preferences), hidden until the page script runs. */
 export const REOPEN_ATTRIBUTE = "data-consent-reopen";
-/** The page reserves the banner's height at its end, and focus scrolling keeps clear of it (WCAG 2.4.11). */
-export const BANNER_HEIGHT_PROPERTY = "--consent-banner-height";
 
 /**
  * The benefits' heading, the first element after the first screen (header, banner, hero and its estimate): the browser
