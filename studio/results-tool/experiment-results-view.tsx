@@ -5,6 +5,7 @@ import type { ExperimentResult } from "../../lib/experiments/experiment-results"
 import type { Market } from "../../lib/markets/markets";
 import { marketDay } from "../../lib/markets/time-zones";
 import type { ResultsWord } from "./results-words";
+import { ScrollTable } from "./scroll-table";
 
 type Words = (word: ResultsWord, values?: Record<string, unknown>) => string;
 
@@ -103,7 +104,7 @@ export function ExperimentResultsView({
                 </Text>
               </Card>
             ) : null}
-            <div style={{ overflowX: "auto" }}>
+            <ScrollTable label={experiment.name}>
               <table style={{ borderCollapse: "collapse", width: "100%", fontSize: 13 }}>
                 <thead>
                   <tr>
@@ -158,7 +159,7 @@ export function ExperimentResultsView({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollTable>
             <Text size={1} muted>
               {experiment.needed
                 ? w("needed", {

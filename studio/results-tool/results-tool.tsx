@@ -1,5 +1,5 @@
 import { ChartUpwardIcon, DownloadIcon } from "@sanity/icons";
-import { Box, Button, Card, Flex, Grid, Heading, Label, Select, Spinner, Stack, Text, TextInput } from "@sanity/ui";
+import { Button, Card, Flex, Grid, Heading, Label, Select, Spinner, Stack, Text, TextInput } from "@sanity/ui";
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { definePlugin, useClient, useCurrentLocale, useTranslation } from "sanity";
 import { shownTotals, type Results, type ResultsRow } from "../../lib/analytics/results";
@@ -11,6 +11,7 @@ import { deskKey, STUDIO_NAMESPACE } from "../studio-locales";
 import { ExperimentResultsView } from "./experiment-results-view";
 import { toCsv, type CsvValue } from "./results-csv";
 import { resultsKey, type ResultsWord } from "./results-words";
+import { ScrollTable } from "./scroll-table";
 
 /**
  * The Results tool: what converts, per market, page, campaign and device, read from GET /api/results on the Studio's
@@ -321,7 +322,7 @@ function ResultsView() {
             {results.rows.length === 0 ? (
               <Notice tone="primary">{w("empty")}</Notice>
             ) : (
-              <Box style={{ overflowX: "auto" }}>
+              <ScrollTable label={w("title")}>
                 <table style={{ borderCollapse: "collapse", width: "100%", fontSize: 13 }}>
                   <thead>
                     <tr>
@@ -366,7 +367,7 @@ function ResultsView() {
                     ))}
                   </tbody>
                 </table>
-              </Box>
+              </ScrollTable>
             )}
             <Stack space={2}>
               <Text size={1} muted>

@@ -119,6 +119,18 @@ test("signed in, the Studio's Results tool shows the seed experiment's table, va
   await expect(rows.nth(1).getByRole("rowheader")).toContainText("(control)");
   await expect(rows.nth(1).getByRole("cell").first()).toHaveText("50%");
   await expect(rows.nth(2).getByRole("cell").first()).toHaveText("50%");
+
+  // On a phone the table is wider than the pane: it is a region named after the experiment that the keyboard can
+  // scroll to its last column.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const table = card.getByRole("region", { name: "Título con ahorro en /mx/importadores-china" });
+  const lastColumn = card.getByRole("columnheader", { name: "Chance to beat control" });
+  await expect(lastColumn).not.toBeInViewport({ ratio: 1 });
+  await table.focus();
+  await expect(async () => {
+    await page.keyboard.press("ArrowRight");
+    await expect(lastColumn).toBeInViewport({ ratio: 1, timeout: 200 });
+  }).toPass({ timeout: 10_000 });
   expect(stray).toEqual([]);
   expect(violations).toEqual([]);
 });
