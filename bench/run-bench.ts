@@ -312,9 +312,9 @@ function targets(r: BenchResults): BenchResults["targets"] {
   });
   const v = r.visits.passes[0]!;
   out.push({
-    target: "visits: every beacon answered 204 is counted once",
-    measured: `${v.counted} counted / ${v.answered} answered`,
-    met: v.counted === v.answered,
+    target: "visits: every beacon answered 204 is counted once, and only beacons sent are counted",
+    measured: `${v.counted} counted / ${v.answered} answered + ${v.inFlightAtCutoff} in flight at the cutoff`,
+    met: v.counted >= v.answered && v.counted <= v.answered + v.inFlightAtCutoff,
   });
   out.push({
     target: "visits: at most one database write per 1,000 visits at 10 connections",

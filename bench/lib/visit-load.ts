@@ -18,6 +18,11 @@ export type VisitPass = {
   p50Ms: number;
   p99Ms: number;
   answered: number;
+  /**
+   * Beacons sent whose answer the load tool did not wait for: at most one per connection, still in flight when the
+   * pass ended. The server may have counted them.
+   */
+  inFlightAtCutoff: number;
   /** Visits the results show afterwards (every answered beacon should be one). */
   counted: number;
   non204: number;
@@ -81,6 +86,8 @@ export async function visitPass(
   await poll;
   const counted = (await totalVisits(origin, token)) - before;
   const answered = r.statusCodeStats["204"]?.count ?? 0;
+  // Every request built is a beacon sent; autocannon counts only those answered before it stopped.
+  const inFlightAtCutoff = n - r.requests.total;
   return {
     connections,
     durationS: r.duration,
@@ -88,6 +95,7 @@ export async function visitPass(
     p50Ms: r.latency.p50,
     p99Ms: r.latency.p99,
     answered,
+    inFlightAtCutoff,
     counted,
     non204: r.requests.total - answered,
     errors: r.errors + r.timeouts,
