@@ -1,44 +1,22 @@
 import { Button, Stack, Text } from "@sanity/ui";
 import { useState } from "react";
-import { useClient, useTranslation, type DocumentActionComponent, type DocumentActionProps } from "sanity";
-import { shippedFields } from "../lib/experiments/ship-variant";
+import { useClient, useTranslation, type DocumentActionComponent } from "sanity";
+import { shipVariant, stopRunningExperiment, type ExperimentVariant } from "../lib/experiments/ship-variant";
 import { experimentKey, type ExperimentWord } from "../schemas/experiment-words";
 import { STUDIO_NAMESPACE } from "./studio-locales";
 
 const API_VERSION = "2025-10-01";
 
-type Variant = {
-  _key: string;
-  name?: string;
-  key?: { current?: string };
-  hero?: { title?: string; body?: unknown[]; cta?: string; defaultAmount?: number };
-  benefits?: unknown;
-  sections?: unknown[];
-};
-type Experiment = { _id: string; page?: { _ref?: string }; variants?: Variant[]; stoppedAt?: string };
+type Experiment = { _id: string; page?: { _ref?: string }; variants?: ExperimentVariant[]; stoppedAt?: string };
 
 function useWords() {
   const { t } = useTranslation(STUDIO_NAMESPACE);
   return (word: ExperimentWord, values?: Record<string, unknown>) => t(experimentKey(word), values);
 }
 
-/**
- * Stops the experiment, on the published document (and its draft, if any): everyone sees the page as published once
- * the webhook has run, and the result stays readable in the Results tool.
- */
-function useStop(props: DocumentActionProps) {
-  const client = useClient({ apiVersion: API_VERSION });
-  return async (extra: Record<string, unknown> = {}) => {
-    const set = { stoppedAt: new Date().toISOString(), ...extra };
-    const transaction = client.transaction().patch(props.id, (patch) => patch.set(set));
-    if (props.draft) transaction.patch(`drafts.${props.id}`, (patch) => patch.set(set));
-    await transaction.commit();
-  };
-}
-
 export const StopExperimentAction: DocumentActionComponent = (props) => {
   const w = useWords();
-  const stop = useStop(props);
+  const client = useClient({ apiVersion: API_VERSION });
   const [confirming, setConfirming] = useState(false);
   const experiment = props.published as Experiment | null;
   if (!experiment || experiment.stoppedAt) return null;
@@ -50,7 +28,10 @@ export const StopExperimentAction: DocumentActionComponent = (props) => {
       type: "confirm",
       message: w("stopConfirm"),
       onCancel: () => setConfirming(false),
-      onConfirm: () => void stop().finally(() => (setConfirming(false), props.onComplete())),
+      onConfirm: () =>
+        void stopRunningExperiment(client, props.id, Boolean(props.draft)).finally(
+          () => (setConfirming(false), props.onComplete()),
+        ),
     },
   };
 };
@@ -62,23 +43,15 @@ export const StopExperimentAction: DocumentActionComponent = (props) => {
 export const ShipVariantAction: DocumentActionComponent = (props) => {
   const w = useWords();
   const client = useClient({ apiVersion: API_VERSION });
-  const stop = useStop(props);
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState<string>();
   const experiment = props.published as Experiment | null;
   if (!experiment || experiment.stoppedAt || !experiment.page?._ref) return null;
   const pageId = experiment.page._ref.replace(/^drafts\./, "");
 
-  const ship = async (variant: Variant) => {
+  const ship = async (variant: ExperimentVariant) => {
     try {
-      const page = await client.getDocument<{ _id: string; _type: "landingPage" | "campaignPage" }>(pageId);
-      if (!page) throw new Error(pageId);
-      await client
-        .transaction()
-        .createIfNotExists({ ...page, _id: `drafts.${pageId}` })
-        .patch(`drafts.${pageId}`, (patch) => patch.set(shippedFields(page._type, variant)))
-        .commit();
-      await stop({ shipped: variant.key?.current ?? variant._key });
+      await shipVariant(client, { experimentId: props.id, hasDraft: Boolean(props.draft), pageId, variant });
       setMessage(w("shipDone"));
     } catch (error) {
       setMessage(w("actionFailed", { error: error instanceof Error ? error.message : String(error) }));

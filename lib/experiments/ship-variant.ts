@@ -1,3 +1,5 @@
+import type { SanityClient } from "@sanity/client";
+
 /**
  * What shipping a variant writes on the page's draft: the variant's overrides at the page document's own paths (a
  * campaign page keeps the estimate's starting amount at `hero.defaultAmount`, a market's page inside its estimate),
@@ -9,6 +11,8 @@ type StudioVariant = {
   benefits?: unknown;
   sections?: unknown[];
 };
+/** A variant as the experiment document holds it. */
+export type ExperimentVariant = StudioVariant & { _key: string; name?: string; key?: { current?: string } };
 
 export function shippedFields(
   pageType: "landingPage" | "campaignPage",
@@ -24,4 +28,51 @@ export function shippedFields(
   if (variant.benefits) fields.benefits = variant.benefits;
   if (variant.sections?.length) fields.sections = variant.sections;
   return fields;
+}
+
+/** The experiment's stop: on its published document and on its draft, if it has one, with what else is recorded. */
+function stopExperiment(
+  transaction: ReturnType<SanityClient["transaction"]>,
+  experimentId: string,
+  hasDraft: boolean,
+  extra: Record<string, unknown> = {},
+) {
+  const set = { stoppedAt: new Date().toISOString(), ...extra };
+  transaction.patch(experimentId, (patch) => patch.set(set));
+  if (hasDraft) transaction.patch(`drafts.${experimentId}`, (patch) => patch.set(set));
+  return transaction;
+}
+
+/** Stops an experiment: everyone sees the page as published once the webhook has run; the result stays readable. */
+export async function stopRunningExperiment(client: SanityClient, experimentId: string, hasDraft: boolean) {
+  await stopExperiment(client.transaction(), experimentId, hasDraft).commit();
+}
+
+/**
+ * Ships a variant in one transaction, so the page never gets the variant's fields while the experiment runs on, nor
+ * the reverse: a draft of the page (made from the published page where it has none, otherwise the marketer's draft
+ * keeps its other edits) takes the variant's fields, and the experiment stops naming the shipped variant.
+ */
+export async function shipVariant(
+  client: SanityClient,
+  {
+    experimentId,
+    hasDraft,
+    pageId,
+    variant,
+  }: {
+    experimentId: string;
+    hasDraft: boolean;
+    pageId: string;
+    variant: ExperimentVariant;
+  },
+) {
+  const page = await client.getDocument<{ _id: string; _type: "landingPage" | "campaignPage" }>(pageId);
+  if (!page) throw new Error(pageId);
+  const draftId = `drafts.${pageId}`;
+  const transaction = client
+    .transaction()
+    .createIfNotExists({ ...page, _id: draftId })
+    .patch(draftId, (patch) => patch.set(shippedFields(page._type, variant)));
+  await stopExperiment(transaction, experimentId, hasDraft, { shipped: variant.key?.current ?? variant._key }).commit();
 }

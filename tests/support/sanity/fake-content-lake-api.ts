@@ -1,10 +1,12 @@
 // A local stand-in for the Content Lake's query endpoint: evaluates GROQ with groq-js over an NDJSON dataset,
 // honouring the `perspective` parameter (published, drafts or a stack of releases), so @sanity/client's real
-// request path is exercised offline.
+// request path is exercised offline. Started with `mutations`, it also answers the documents endpoint and applies the
+// mutations a Studio action sends (create, createIfNotExists, createOrReplace, and patches that set), each transaction
+// whole or not at all, to the dataset file.
 import { evaluate, parse } from "groq-js";
 import { createServer, type Server } from "node:http";
 import { applyPerspective, type Perspective } from "../../../lib/content/local-dataset.ts";
-import { readDataset } from "./dataset-file.ts";
+import { readDataset, writeDataset } from "./dataset-file.ts";
 
 export type RecordedQuery = {
   path: string;
@@ -53,10 +55,78 @@ export type FakeSanityApi = {
   close(): Promise<void>;
 };
 
-export async function startFakeSanityApi(datasetFile: string, port = 0): Promise<FakeSanityApi> {
+type Doc = Record<string, unknown> & { _id: string; _type: string };
+
+/** Sets `value` at a dotted path (`hero.title`), creating the objects on the way, as a patch's `set` does. */
+function setPath(doc: Record<string, unknown>, path: string, value: unknown) {
+  const keys = path.split(".");
+  let at = doc;
+  for (const key of keys.slice(0, -1)) {
+    const next = at[key];
+    at = (at[key] = next && typeof next === "object" ? { ...(next as object) } : {}) as Record<string, unknown>;
+  }
+  at[keys.at(-1)!] = value;
+}
+
+/** Applies one transaction's mutations to a copy of the documents; throws naming a mutation it cannot apply. */
+function applyMutations(docs: Doc[], mutations: Record<string, unknown>[]): Doc[] {
+  const byId = new Map(docs.map((doc) => [doc._id, doc]));
+  for (const mutation of mutations) {
+    const [kind, body] = Object.entries(mutation)[0] as [string, Doc & { id?: string; set?: Record<string, unknown> }];
+    if (kind === "create" || kind === "createIfNotExists") {
+      if (byId.has(body._id)) {
+        if (kind === "create") throw new Error(`create: ${body._id} already exists`);
+        continue;
+      }
+      byId.set(body._id, body);
+    } else if (kind === "createOrReplace") byId.set(body._id, body);
+    else if (kind === "patch" && body.id && Object.keys(body).every((key) => key === "id" || key === "set")) {
+      const doc = byId.get(body.id);
+      if (!doc) throw new Error(`patch: no document ${body.id}`);
+      const patched = structuredClone(doc);
+      for (const [path, value] of Object.entries(body.set ?? {})) setPath(patched, path, value);
+      byId.set(body.id, patched);
+    } else throw new Error(`this stand-in does not apply ${JSON.stringify(mutation).slice(0, 80)}`);
+  }
+  return [...byId.values()];
+}
+
+async function jsonBody(req: AsyncIterable<unknown>): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+}
+
+export async function startFakeSanityApi(
+  datasetFile: string,
+  port = 0,
+  { mutations = false }: { mutations?: boolean } = {},
+): Promise<FakeSanityApi> {
   const queries: RecordedQuery[] = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
+    const answer = (status: number, body: unknown) =>
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    if (mutations) {
+      const doc = /^\/v[\w-]+\/data\/doc\/[\w-]+\/(.+)$/.exec(url.pathname);
+      if (doc) {
+        const ids = decodeURIComponent(doc[1]!).split(",");
+        const documents = readDataset(datasetFile).filter((d) => ids.includes(d._id));
+        answer(200, { documents, omitted: ids.filter((id) => !documents.some((d) => d._id === id)) });
+        return;
+      }
+      if (req.method === "POST" && /^\/v[\w-]+\/data\/mutate\/[\w-]+$/.test(url.pathname)) {
+        const { mutations: sent } = (await jsonBody(req)) as { mutations: Record<string, unknown>[] };
+        try {
+          writeDataset(applyMutations(readDataset(datasetFile), sent), datasetFile);
+        } catch (error) {
+          answer(409, { error: { description: (error as Error).message } });
+          return;
+        }
+        answer(200, { transactionId: `tx-${Date.now()}`, results: [] });
+        return;
+      }
+    }
     // The current user, as Sanity answers GET /users/me: the user for a known token, {} for anyone else.
     if (/^\/v[\w-]+\/users\/me$/.test(url.pathname)) {
       api.userLookups++;
@@ -79,12 +149,7 @@ export async function startFakeSanityApi(datasetFile: string, port = 0): Promise
     const params: Record<string, unknown> = {};
     for (const [key, value] of url.searchParams) if (key.startsWith("$")) params[key.slice(1)] = JSON.parse(value);
     if (req.method === "POST") {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
-        query: string;
-        params?: Record<string, unknown>;
-      };
+      const body = (await jsonBody(req)) as { query: string; params?: Record<string, unknown> };
       query = body.query;
       Object.assign(params, body.params);
     }
