@@ -117,7 +117,7 @@ const spread = (x: Spread, format: (value: number) => string) =>
 /** Lighthouse mobile, medians and spreads, and what the largest paint was and where its time went. */
 function mobileMarkdown(mobile: MobileRuns[]): string {
   const metrics = table(
-    ["page", "perf", "LCP", "FCP", "LCP − FCP", "TBT", "CLS", "a11y / BP / SEO"],
+    ["page", "perf", "LCP", "FCP", "LCP − FCP", "TBT", "CLS", "a11y / BP / SEO", "first frame held"],
     mobile.map((x) => [
       x.label,
       spread(x.performance, String),
@@ -127,6 +127,7 @@ function mobileMarkdown(mobile: MobileRuns[]): string {
       spread(x.tbtMs, ms),
       x.cls.max.toFixed(3),
       Object.values(x.scores).join(" / "),
+      `${x.heldFirstFrameRuns} of ${x.performance.runs.length}`,
     ]),
   );
   const parts = [...new Set(mobile.flatMap((x) => Object.keys(x.lcpBreakdownMs)))];
