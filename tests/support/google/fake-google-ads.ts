@@ -7,6 +7,7 @@
 // API would refuse fails here too, and records every call as received.
 import { createPublicKey, createVerify, randomUUID, type KeyObject } from "node:crypto";
 import { createServer, type Server } from "node:http";
+import { readRequestText } from "../servers/request-body.ts";
 
 export type GoogleCall = { method: string; path: string; search: string; authorization?: string; body: unknown };
 
@@ -111,9 +112,7 @@ export async function startFakeGoogleAds(accepts: {
   };
 
   const server: Server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString("utf8");
+    const text = await readRequestText(req);
     const target = new URL(req.url ?? "/", "http://localhost");
     let body: unknown = text;
     if ((req.headers["content-type"] ?? "").includes("json"))

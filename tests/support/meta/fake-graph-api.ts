@@ -2,6 +2,7 @@
 // every call as received. Its answers follow Meta's documented shapes: `{events_received, messages,
 // fbtrace_id}` on success, `{error: {message, type, code, error_subcode, fbtrace_id}}` on a refusal.
 import { createServer, type Server } from "node:http";
+import { readRequestText } from "../servers/request-body.ts";
 
 export type GraphMode = "ok" | "refuse-event" | "down" | "slow";
 export type GraphCall = {
@@ -34,9 +35,7 @@ export async function startFakeGraphApi(): Promise<FakeGraphApi> {
   let mode: GraphMode = "ok";
   let slowMs = 0;
   const server: Server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString("utf8");
+    const text = await readRequestText(req);
     const url = new URL(req.url ?? "/", "http://localhost");
     let body: unknown = text;
     try {

@@ -6,7 +6,7 @@ import { E2E_WORKER, e2eDataDir } from "../../../scripts/lib/e2e-hosts.ts";
 /** This worker's embedded server's own copy of the dataset (playwright.config.ts): tests edit it like a CMS. */
 export const E2E_DATASET = `${e2eDataDir(E2E_WORKER)}/embedded/landing.ndjson`;
 
-type Doc = Record<string, unknown> & { _id: string; _type: string };
+export type Doc = Record<string, unknown> & { _id: string; _type: string };
 
 export function readDataset(file = E2E_DATASET): Doc[] {
   return readFileSync(file, "utf8")

@@ -6,7 +6,8 @@
 import { evaluate, parse } from "groq-js";
 import { createServer, type Server } from "node:http";
 import { applyPerspective, type Perspective } from "../../../lib/content/local-dataset.ts";
-import { readDataset, writeDataset } from "./dataset-file.ts";
+import { readRequestText } from "../servers/request-body.ts";
+import { readDataset, writeDataset, type Doc } from "./dataset-file.ts";
 
 export type RecordedQuery = {
   path: string;
@@ -55,15 +56,16 @@ export type FakeSanityApi = {
   close(): Promise<void>;
 };
 
-type Doc = Record<string, unknown> & { _id: string; _type: string };
-
-/** Sets `value` at a dotted path (`hero.title`), creating the objects on the way, as a patch's `set` does. */
+/**
+ * Sets `value` at a dotted path (`hero.title`) in `doc` (a copy of the stored document), creating the objects on the
+ * way, as a patch's `set` does.
+ */
 function setPath(doc: Record<string, unknown>, path: string, value: unknown) {
   const keys = path.split(".");
   let at = doc;
   for (const key of keys.slice(0, -1)) {
-    const next = at[key];
-    at = (at[key] = next && typeof next === "object" ? { ...(next as object) } : {}) as Record<string, unknown>;
+    if (!at[key] || typeof at[key] !== "object") at[key] = {};
+    at = at[key] as Record<string, unknown>;
   }
   at[keys.at(-1)!] = value;
 }
@@ -91,12 +93,6 @@ function applyMutations(docs: Doc[], mutations: Record<string, unknown>[]): Doc[
   return [...byId.values()];
 }
 
-async function jsonBody(req: AsyncIterable<unknown>): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
-}
-
 export async function startFakeSanityApi(
   datasetFile: string,
   port = 0,
@@ -116,7 +112,7 @@ export async function startFakeSanityApi(
         return;
       }
       if (req.method === "POST" && /^\/v[\w-]+\/data\/mutate\/[\w-]+$/.test(url.pathname)) {
-        const { mutations: sent } = (await jsonBody(req)) as { mutations: Record<string, unknown>[] };
+        const { mutations: sent } = JSON.parse(await readRequestText(req)) as { mutations: Record<string, unknown>[] };
         try {
           writeDataset(applyMutations(readDataset(datasetFile), sent), datasetFile);
         } catch (error) {
@@ -137,19 +133,19 @@ export async function startFakeSanityApi(
           : token === SANITY_OUTSIDER_TOKEN
             ? { id: "p-outsider", name: "Someone Else", email: "someone@example.com", role: null, roles: [] }
             : {};
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(user));
+      answer(200, user);
       return;
     }
     const match = /^\/v[\w-]+\/data\/query\/([\w-]+)$/.exec(url.pathname);
     if (!match) {
-      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "not found" }));
+      answer(404, { error: "not found" });
       return;
     }
     let query = url.searchParams.get("query") ?? "";
     const params: Record<string, unknown> = {};
     for (const [key, value] of url.searchParams) if (key.startsWith("$")) params[key.slice(1)] = JSON.parse(value);
     if (req.method === "POST") {
-      const body = (await jsonBody(req)) as { query: string; params?: Record<string, unknown> };
+      const body = JSON.parse(await readRequestText(req)) as { query: string; params?: Record<string, unknown> };
       query = body.query;
       Object.assign(params, body.params);
     }
@@ -176,7 +172,7 @@ export async function startFakeSanityApi(
     const result = await (await evaluate(parse(query, { params }), { dataset, params })).get();
     // Like the Content Lake, a source map only when asked for (stega needs it to encode).
     const body = { query, result, ms: 1, ...(resultSourceMap ? { resultSourceMap: rootSourceMap(result) } : {}) };
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+    answer(200, body);
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const address = server.address();

@@ -23,6 +23,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { pathToFileURL } from "node:url";
 import { INSERT_LEAD_SQL, insertAsAnon, LEAD_COLUMNS, migrate, type LeadRow } from "../../../lib/contact/migrations.ts";
+import { readRequestText } from "../servers/request-body.ts";
 import { emptyDatabase } from "./empty-database.ts";
 import { CONVERSION_SIGNATURE_PURPOSE, SIGNATURE_HEADER, verifySignatureHeader } from "#edge/signed-request";
 
@@ -65,14 +66,8 @@ export type FakeSupabase = {
   close(): Promise<void>;
 };
 
-async function readText(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 async function readJson(req: IncomingMessage): Promise<unknown> {
-  const text = await readText(req);
+  const text = await readRequestText(req);
   return text ? JSON.parse(text) : null;
 }
 
@@ -167,7 +162,7 @@ export async function startFakeSupabase(
       if (url.pathname === "/__control/requests") return send(res, 200, requests);
       if (url.pathname === "/__control/rows") return send(res, 200, await rows());
 
-      const text = await readText(req);
+      const text = await readRequestText(req);
       const body: unknown = text ? JSON.parse(text) : null;
       const apikey = typeof req.headers.apikey === "string" ? req.headers.apikey : null;
       const signature = req.headers[SIGNATURE_HEADER];
