@@ -196,6 +196,7 @@ export const EXPERIMENT_WORDS = {
     "es-ES": "Borrador de la página creado y experimento detenido: abre la página para publicarlo.",
     "pt-BR": "Rascunho da página criado e experimento parado: abra a página para publicá-lo.",
   },
+  openPage: { "en-US": "Open the page", "es-ES": "Abrir la página", "pt-BR": "Abrir a página" },
   actionFailed: {
     "en-US": "That did not work: {{error}}",
     "es-ES": "No ha funcionado: {{error}}",

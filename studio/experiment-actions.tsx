@@ -1,24 +1,21 @@
-import { Button, Stack, Text } from "@sanity/ui";
 import { useState } from "react";
-import { useClient, useTranslation, type DocumentActionComponent } from "sanity";
-import { shipVariant, stopRunningExperiment, type ExperimentVariant } from "../lib/experiments/ship-variant";
-import { experimentKey, type ExperimentWord } from "../schemas/experiment-words";
-import { STUDIO_NAMESPACE } from "./studio-locales";
+import { useClient, type DocumentActionComponent } from "sanity";
+import {
+  shipVariantByKey,
+  stopRunningExperiment,
+  variantKeyOf,
+  type ExperimentDocument,
+} from "../lib/experiments/ship-variant";
+import { useExperimentWords } from "../schemas/localised-field";
+import { ShipVariantChoices } from "./ship-variant-choices";
 
 const API_VERSION = "2025-10-01";
 
-type Experiment = { _id: string; page?: { _ref?: string }; variants?: ExperimentVariant[]; stoppedAt?: string };
-
-function useWords() {
-  const { t } = useTranslation(STUDIO_NAMESPACE);
-  return (word: ExperimentWord, values?: Record<string, unknown>) => t(experimentKey(word), values);
-}
-
 export const StopExperimentAction: DocumentActionComponent = (props) => {
-  const w = useWords();
+  const w = useExperimentWords();
   const client = useClient({ apiVersion: API_VERSION });
   const [confirming, setConfirming] = useState(false);
-  const experiment = props.published as Experiment | null;
+  const experiment = props.published as ExperimentDocument | null;
   if (!experiment || experiment.stoppedAt) return null;
   return {
     label: w("stop"),
@@ -41,22 +38,14 @@ export const StopExperimentAction: DocumentActionComponent = (props) => {
  * none), and the experiment stops, naming the shipped variant.
  */
 export const ShipVariantAction: DocumentActionComponent = (props) => {
-  const w = useWords();
+  const w = useExperimentWords();
   const client = useClient({ apiVersion: API_VERSION });
   const [open, setOpen] = useState(false);
-  const [message, setMessage] = useState<string>();
-  const experiment = props.published as Experiment | null;
+  const experiment = props.published as ExperimentDocument | null;
   if (!experiment || experiment.stoppedAt || !experiment.page?._ref) return null;
-  const pageId = experiment.page._ref.replace(/^drafts\./, "");
-
-  const ship = async (variant: ExperimentVariant) => {
-    try {
-      await shipVariant(client, { experimentId: props.id, hasDraft: Boolean(props.draft), pageId, variant });
-      setMessage(w("shipDone"));
-    } catch (error) {
-      setMessage(w("actionFailed", { error: error instanceof Error ? error.message : String(error) }));
-    }
-  };
+  const variants = (experiment.variants ?? [])
+    .slice(1)
+    .map((variant) => ({ key: variantKeyOf(variant), name: variant.name ?? variantKeyOf(variant) }));
 
   return {
     label: w("ship"),
@@ -64,28 +53,8 @@ export const ShipVariantAction: DocumentActionComponent = (props) => {
     dialog: open && {
       type: "dialog",
       header: w("shipTitle"),
-      onClose: () => (setOpen(false), setMessage(undefined), props.onComplete()),
-      content: (
-        <Stack space={4}>
-          <Text size={1}>{w("shipExplain")}</Text>
-          {message ? (
-            <Text size={1} weight="semibold">
-              {message}
-            </Text>
-          ) : (
-            (experiment.variants ?? [])
-              .slice(1)
-              .map((variant) => (
-                <Button
-                  key={variant._key}
-                  mode="ghost"
-                  text={w("shipVariant", { name: variant.name ?? variant.key?.current ?? variant._key })}
-                  onClick={() => void ship(variant)}
-                />
-              ))
-          )}
-        </Stack>
-      ),
+      onClose: () => (setOpen(false), props.onComplete()),
+      content: <ShipVariantChoices variants={variants} ship={(key) => shipVariantByKey(client, props.id, key)} />,
     },
   };
 };

@@ -150,6 +150,7 @@ export function mergeVariant(page: LandingContent, variant: Omit<VariantOverride
 /** What the results read of each experiment, running or stopped: entries without a key or a page are left out. */
 export function experimentDefinitions(
   result: readonly {
+    _id: string;
     key: string | null;
     name: string | null;
     hypothesis: string | null;
@@ -172,6 +173,7 @@ export function experimentDefinitions(
     if (variants.length < MIN_VARIANTS) continue;
     const weights = shares(variants.map((v) => v.weight));
     definitions.push({
+      id: entry._id,
       key: entry.key,
       name: entry.name ?? entry.key,
       market: page.data.market,

@@ -15,6 +15,8 @@ import {
 
 /** An experiment as the results name it (from the EXPERIMENTS_QUERY, checked loosely: the Studio holds the rest). */
 export type ExperimentDefinition = {
+  /** The experiment's document in the Content Lake, which the Results tool ships a variant of. */
+  id: string;
   key: string;
   name: string;
   market: Market;

@@ -13,6 +13,15 @@ type StudioVariant = {
 };
 /** A variant as the experiment document holds it. */
 export type ExperimentVariant = StudioVariant & { _key: string; name?: string; key?: { current?: string } };
+/** What shipping reads of an experiment document. */
+export type ExperimentDocument = {
+  _id: string;
+  page?: { _ref?: string };
+  variants?: ExperimentVariant[];
+  stoppedAt?: string;
+};
+/** A variant's key as the results and the cookie name it (its `_key` where a key was never set). */
+export const variantKeyOf = (variant: ExperimentVariant) => variant.key?.current ?? variant._key;
 
 export function shippedFields(
   pageType: "landingPage" | "campaignPage",
@@ -74,5 +83,21 @@ export async function shipVariant(
     .transaction()
     .createIfNotExists({ ...page, _id: draftId })
     .patch(draftId, (patch) => patch.set(shippedFields(page._type, variant)));
-  await stopExperiment(transaction, experimentId, hasDraft, { shipped: variant.key?.current ?? variant._key }).commit();
+  await stopExperiment(transaction, experimentId, hasDraft, { shipped: variantKeyOf(variant) }).commit();
+  return { id: pageId, type: page._type };
+}
+
+/**
+ * Ships an experiment's variant, named by its key, reading the experiment as it is now (the Results tool knows only its
+ * id; an action's copy may be a moment old). Refuses an experiment that is gone, stopped or without a page. Returns the
+ * page whose draft now holds the variant, for the marketer to open and publish.
+ */
+export async function shipVariantByKey(client: SanityClient, experimentId: string, variantKey: string) {
+  const [published, draft] = await client.getDocuments<ExperimentDocument>([experimentId, `drafts.${experimentId}`]);
+  if (!published || published.stoppedAt) throw new Error(`${experimentId} is not running`);
+  const variant = published.variants?.find((v) => variantKeyOf(v) === variantKey);
+  if (!variant) throw new Error(`${experimentId} has no variant ${variantKey}`);
+  if (!published.page?._ref) throw new Error(`${experimentId} names no page`);
+  const pageId = published.page._ref.replace(/^drafts\./, "");
+  return shipVariant(client, { experimentId, hasDraft: Boolean(draft), pageId, variant });
 }

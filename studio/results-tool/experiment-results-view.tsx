@@ -1,20 +1,27 @@
-import { Badge, Card, Flex, Heading, Stack, Text } from "@sanity/ui";
+import { Badge, Box, Button, Card, Dialog, Flex, Heading, Stack, Text } from "@sanity/ui";
 import { useEffect, useMemo, useState } from "react";
+import { useClient } from "sanity";
 import type { Results } from "../../lib/analytics/results";
 import type { ExperimentResult } from "../../lib/experiments/experiment-results";
+import { shipVariantByKey } from "../../lib/experiments/ship-variant";
 import type { Market } from "../../lib/markets/markets";
 import { marketDay } from "../../lib/markets/time-zones";
+import { useExperimentWords } from "../../schemas/localised-field";
+import { ShipVariantChoices } from "../ship-variant-choices";
 import type { ResultsWord } from "./results-words";
 import { ScrollTable } from "./scroll-table";
 
 type Words = (word: ResultsWord, values?: Record<string, unknown>) => string;
+
+const API_VERSION = "2025-10-01";
 
 /** An experiment runs at most 90 days: its whole result is in the last 90 days (and the range API takes 366). */
 const DAYS = 90;
 
 /**
  * The Results tool's experiments: each experiment of the market, its variants against the control (GET /api/results
- * with by=variant), the split's check and the traffic it still needs. The page's other figures stay above.
+ * with by=variant), the split's check and the traffic it still needs, and the way to ship a variant of one that has
+ * not stopped, where the marketer reads whether it won. The page's other figures stay above.
  */
 export function ExperimentResultsView({
   market,
@@ -27,7 +34,13 @@ export function ExperimentResultsView({
   locale: string;
   w: Words;
 }) {
+  const client = useClient({ apiVersion: API_VERSION });
+  const ew = useExperimentWords();
   const [experiments, setExperiments] = useState<{ market: Market; list: ExperimentResult[] } | undefined>();
+  const [shipping, setShipping] = useState<ExperimentResult>();
+  // Shipped from here: its button goes at once, before the results read the stop (the webhook refreshes them).
+  const [shipped, setShipped] = useState<readonly string[]>([]);
+  const [reload, setReload] = useState(0);
   useEffect(() => {
     const controller = new AbortController();
     const to = marketDay(market);
@@ -44,7 +57,7 @@ export function ExperimentResultsView({
       })
       .catch(() => undefined);
     return () => controller.abort();
-  }, [market, token]);
+  }, [market, token, reload]);
 
   const number = useMemo(() => new Intl.NumberFormat(locale), [locale]);
   const percent = useMemo(
@@ -170,6 +183,11 @@ export function ExperimentResultsView({
                 : w("neededUnknown")}
               {experiment.trials === "visits" ? ` ${w("perVisit")}` : ""}
             </Text>
+            {experiment.stoppedAt || shipped.includes(experiment.id) ? null : (
+              <Flex>
+                <Button mode="ghost" text={ew("ship")} onClick={() => setShipping(experiment)} />
+              </Flex>
+            )}
             {experiment.shipped ? (
               <Text size={1}>
                 {w("shippedVariant", {
@@ -185,6 +203,25 @@ export function ExperimentResultsView({
           </Stack>
         </Card>
       ))}
+      {shipping ? (
+        <Dialog
+          id="ship-variant"
+          header={ew("shipTitle")}
+          width={1}
+          onClose={() => (setShipping(undefined), setReload((n) => n + 1))}
+        >
+          <Box padding={4}>
+            <ShipVariantChoices
+              variants={shipping.variants.slice(1)}
+              ship={async (key) => {
+                const page = await shipVariantByKey(client, shipping.id, key);
+                setShipped((ids) => [...ids, shipping.id]);
+                return page;
+              }}
+            />
+          </Box>
+        </Dialog>
+      ) : null}
     </Stack>
   );
 }

@@ -1,5 +1,8 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { E2E_DATASET, editDocument } from "../support/sanity/dataset-file";
+import { copyFileSync, mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { E2E_DATASET, editDocument, readDataset } from "../support/sanity/dataset-file";
+import { startFakeSanityApi } from "../support/sanity/fake-content-lake-api";
 import { revalidateWebhook as webhook } from "../support/sanity/revalidate-webhook";
 import { openStudio, PERSON } from "../support/sanity/studio-browser";
 import { E2E_HOSTS } from "../../scripts/lib/e2e-hosts";
@@ -8,6 +11,7 @@ import { E2E_HOSTS } from "../../scripts/lib/e2e-hosts";
 const PAGE = "/mx/importadores-china";
 const EXPERIMENT = "mx-china-titulo";
 const EXPERIMENT_ID = "experiment.mx-importadores-china-titulo";
+const PAGE_ID = "campaignPage.mx.importadores-china";
 const TITLES = {
   control: "Paga a tus proveedores en China sin vueltas",
   ahorro: "Ahorra en cada pago a tus proveedores en China",
@@ -22,7 +26,8 @@ const experimentCookie = async (context: BrowserContext) =>
 test("a visitor sees the same hero title on every reload and the next day, from a cookie naming only the variant", async ({
   browser,
 }) => {
-  // Visitors until both variants have been met (each one's first request is assigned at random).
+  // Visitors until both variants have been met (each one's first request is assigned at random, so how many is too).
+  test.setTimeout(60_000);
   const met = new Set<string>();
   for (let visitor = 0; visitor < 20 && met.size < 2; visitor++) {
     const context = await browser.newContext({ userAgent: PERSON });
@@ -90,11 +95,24 @@ test("stopping the experiment in the dataset returns a visitor of the variant, a
   await expect.poll(async () => (await page.reload(), heroTitle(page)), { timeout: 30_000 }).toBe(TITLES.ahorro);
 });
 
-test("signed in, the Studio's Results tool shows the seed experiment's table, variant against control", async ({
+test("signed in, the Studio's Results tool shows the seed experiment's table, variant against control, and ships the variant as a draft of the page", async ({
   page,
 }) => {
   test.setTimeout(90_000);
-  const { violations, stray } = await openStudio(page, true);
+  // The Studio writes through Sanity's API: here a Content Lake stand-in holding a copy of the seed.
+  const dataset = test.info().outputPath("lake.ndjson");
+  mkdirSync(dirname(dataset), { recursive: true });
+  copyFileSync("studio/seed/landing.ndjson", dataset);
+  const lake = await startFakeSanityApi(dataset, 0, { mutations: true });
+  try {
+    await readAndShip(page, lake.url, dataset);
+  } finally {
+    await lake.close();
+  }
+});
+
+async function readAndShip(page: Page, contentLake: string, dataset: string) {
+  const { violations, stray } = await openStudio(page, true, { contentLake });
   await page.goto(`${E2E_HOSTS.sanity}/studio/results`);
   const view = page.getByTestId("experiment-results");
   await expect(view.getByRole("heading", { name: "Experiments", level: 2 })).toBeVisible({ timeout: 60_000 });
@@ -131,6 +149,23 @@ test("signed in, the Studio's Results tool shows the seed experiment's table, va
     await page.keyboard.press("ArrowRight");
     await expect(lastColumn).toBeInViewport({ ratio: 1, timeout: 200 });
   }).toPass({ timeout: 10_000 });
+
+  // Shipping the variant: the page gets a draft with the variant's title, the published page stays, the experiment
+  // stops naming the variant; the marketer is offered the page to publish.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await card.getByRole("button", { name: "Ship a variant…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Ship the winner" });
+  await dialog.getByRole("button", { name: "Ship “Ahorro en el título”" }).click();
+  await expect(dialog.getByRole("status")).toHaveText(
+    "Draft of the page created and experiment stopped: open the page to publish it.",
+  );
+  await expect(dialog.getByRole("link", { name: "Open the page" })).toHaveAttribute("href", new RegExp(`${PAGE_ID}`));
+  await dialog.getByRole("button", { name: "Close dialog" }).click();
+  await expect(card.getByRole("button", { name: "Ship a variant…" })).toHaveCount(0);
+  const docs = new Map(readDataset(dataset).map((doc) => [doc._id, doc]));
+  expect(docs.get(`drafts.${PAGE_ID}`)).toMatchObject({ _type: "campaignPage", hero: { title: TITLES.ahorro } });
+  expect(docs.get(PAGE_ID)).toMatchObject({ hero: { title: TITLES.control } });
+  expect(docs.get(EXPERIMENT_ID)).toMatchObject({ shipped: "ahorro", stoppedAt: expect.any(String) });
   expect(stray).toEqual([]);
   expect(violations).toEqual([]);
-});
+}

@@ -3,7 +3,12 @@ import { copyFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { shipVariant, stopRunningExperiment, type ExperimentVariant } from "@/lib/experiments/ship-variant";
+import {
+  shipVariant,
+  shipVariantByKey,
+  stopRunningExperiment,
+  type ExperimentVariant,
+} from "@/lib/experiments/ship-variant";
 import { readDataset, writeDataset } from "../support/sanity/dataset-file";
 import { SANITY_EDITOR_TOKEN, startFakeSanityApi, type FakeSanityApi } from "../support/sanity/fake-content-lake-api";
 
@@ -99,5 +104,20 @@ describe("shipping the winner", () => {
       expect(doc<Experiment>(id)!.stoppedAt, id).toEqual(expect.any(String));
       expect(doc<Experiment>(id)!.shipped, id).toBeUndefined();
     }
+  });
+
+  it("by the variant's key, as the Results tool ships: reads the experiment as it is now, stops its draft too, and refuses one that has stopped", async () => {
+    const docs = readDataset(dataset);
+    writeDataset([...docs, { ...docs.find((d) => d._id === EXPERIMENT)!, _id: `drafts.${EXPERIMENT}` }], dataset);
+
+    expect(await shipVariantByKey(client, EXPERIMENT, "ahorro")).toEqual({ id: PAGE, type: "campaignPage" });
+    expect(doc(`drafts.${PAGE}`)!.hero.title).toBe("Ahorra en cada pago a tus proveedores en China");
+    for (const id of [EXPERIMENT, `drafts.${EXPERIMENT}`])
+      expect(doc<Experiment>(id), id).toMatchObject({ shipped: "ahorro" });
+
+    const before = readDataset(dataset);
+    await expect(shipVariantByKey(client, EXPERIMENT, "ahorro")).rejects.toThrow(`${EXPERIMENT} is not running`);
+    await expect(shipVariantByKey(client, "experiment.gone", "ahorro")).rejects.toThrow("is not running");
+    expect(readDataset(dataset)).toEqual(before);
   });
 });

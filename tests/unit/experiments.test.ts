@@ -250,6 +250,7 @@ describe("an experiment's result", () => {
     const [definition] = experimentDefinitions(
       [
         {
+          _id: "experiment.mx-importadores-china-titulo",
           key: "mx-china-titulo",
           name: "Título",
           hypothesis: null,

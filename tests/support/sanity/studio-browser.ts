@@ -9,8 +9,10 @@ export const PERSON =
 
 /**
  * The hosts Studio 5 talks to, answered here as Sanity would for a project with one signed-out (or signed-in) visitor.
+ * With `contentLake`, the documents the Studio's own code reads and writes by id (the documents and mutations
+ * endpoints) go to that Content Lake stand-in instead.
  */
-function sanityApi(page: Page, { signedIn }: { signedIn: boolean }) {
+function sanityApi(page: Page, { signedIn, contentLake }: { signedIn: boolean; contentLake?: string }) {
   const seen: string[] = [];
   const origin = E2E_HOSTS.sanity;
   const cors = {
@@ -36,6 +38,10 @@ function sanityApi(page: Page, { signedIn }: { signedIn: boolean }) {
     seen.push(`${request.method()} ${url.host}${url.pathname}`);
     if (request.method() === "OPTIONS") return route.fulfill({ status: 204, headers: cors });
     const path = url.pathname.replace(/^\/v[\w-]+/, "");
+    if (contentLake && /^\/data\/(doc|mutate)\//.test(path)) {
+      const response = await route.fetch({ url: `${contentLake}${url.pathname}${url.search}` });
+      return route.fulfill({ response, headers: { ...response.headers(), ...cors } });
+    }
     if (path === "/users/me") return json(route, signedIn ? user : {});
     if (path === "/auth/providers") {
       return json(route, {
@@ -90,7 +96,7 @@ function sanityApi(page: Page, { signedIn }: { signedIn: boolean }) {
   return { seen, answer };
 }
 
-export async function openStudio(page: Page, signedIn: boolean) {
+export async function openStudio(page: Page, signedIn: boolean, { contentLake }: { contentLake?: string } = {}) {
   const violations = await watchCsp(page);
   // The Studio keeps a session as a token in this browser (loginMethod "token"): a signed-in editor has one.
   if (signedIn)
@@ -98,7 +104,7 @@ export async function openStudio(page: Page, signedIn: boolean) {
       ([key, token]) => localStorage.setItem(key!, JSON.stringify({ token })),
       [`__studio_auth_token_${SANITY_MODE.projectId}`, SANITY_EDITOR_TOKEN],
     );
-  const api = sanityApi(page, { signedIn });
+  const api = sanityApi(page, { signedIn, contentLake });
   // Every Sanity host the Studio may call: the project's and the global API, and the bridge script.
   await page.route(/^https:\/\/([a-z0-9-]+\.)?api\.sanity\.io\//, api.answer);
   await page.route("https://core.sanity-cdn.com/bridge.js", (route) =>
