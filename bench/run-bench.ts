@@ -7,7 +7,7 @@
  * and two standalone instances sharing Redis, build time and memory. Prints Markdown tables; writes
  * bench/results/latest.json and <date>.json.
  */
-import { experimentLoad } from "./lib/experiment-load.ts";
+import { EXPERIMENT_PAGE, EXPERIMENT_VARIANTS, experimentLoad } from "./lib/experiment-load.ts";
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, release, tmpdir, totalmem, type } from "node:os";
@@ -130,7 +130,15 @@ try {
     [
       { label: "empty App Router page", url: `${empty.origin}/` },
       ...PAGES.flatMap((page) => [
-        { label: `${page} next start`, url: origin + page },
+        // Lighthouse's phone is a person to the proxy: on the experiment's page it is assigned a variant unless its
+        // cookie names one. The page as published is the control; each other variant is measured beside it.
+        ...(page === EXPERIMENT_PAGE
+          ? EXPERIMENT_VARIANTS.map((variant, i) => ({
+              label: i === 0 ? `${page} next start` : `${page} next start, variant ${variant}`,
+              url: origin + page,
+              headers: { Cookie: `experiments=${variant}` },
+            }))
+          : [{ label: `${page} next start`, url: origin + page }]),
         { label: `${page} zero-JS static`, url: staticServer.origin + page },
       ]),
     ],
@@ -269,6 +277,15 @@ function targets(r: BenchResults): BenchResults["targets"] {
         met: x.foreignRequests.length === 0,
       },
     );
+  }
+  const control = r.mobile.find((m) => m.label === `${EXPERIMENT_PAGE} next start`);
+  for (const x of r.mobile.filter((m) => m.label.startsWith(`${EXPERIMENT_PAGE} next start, variant `))) {
+    const variant = x.label.split(", variant ")[1];
+    out.push({
+      target: `${EXPERIMENT_PAGE} variant ${variant}: mobile performance within 1 point of the control's (${control?.performance.median})`,
+      measured: `${x.performance.median} (${x.performance.min}–${x.performance.max})`,
+      met: !!control && Math.abs(x.performance.median - control.performance.median) <= 1,
+    });
   }
   for (const x of r.lighthouse.filter((l) => l.server === "next start").map((l) => l.summary)) {
     const page = new URL(x.url).pathname;

@@ -21,7 +21,8 @@ export const EXPERIMENT_PAGE = "/mx/importadores-china";
 export const PLAIN_PAGE = "/ar/importadores";
 const PERSON =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
-const VARIANTS = ["mx-china-titulo--control", "mx-china-titulo--ahorro"];
+/** The seed experiment's variants as the cookie names them, the control first. */
+export const EXPERIMENT_VARIANTS = ["mx-china-titulo--control", "mx-china-titulo--ahorro"];
 
 export async function experimentLoad(origin: string, connections: number, durationS: number): Promise<ExperimentLoad> {
   const person = { "user-agent": PERSON };
@@ -29,13 +30,13 @@ export async function experimentLoad(origin: string, connections: number, durati
   const newVisitors = await getLoad(`${origin}${EXPERIMENT_PAGE}`, connections, durationS, person);
   const returningVisitors = await getLoad(`${origin}${EXPERIMENT_PAGE}`, connections, durationS, {
     ...person,
-    cookie: `experiments=${VARIANTS[1]}`,
+    cookie: `experiments=${EXPERIMENT_VARIANTS[1]}`,
   });
   let hits = 0;
   const requests = 400;
   for (let i = 0; i < requests; i++) {
     const response = await fetch(`${origin}${EXPERIMENT_PAGE}`, {
-      headers: { ...person, cookie: `experiments=${VARIANTS[i % 2]}` },
+      headers: { ...person, cookie: `experiments=${EXPERIMENT_VARIANTS[i % 2]}` },
     });
     await response.arrayBuffer();
     if (["HIT", "STALE"].includes(response.headers.get("x-nextjs-cache") ?? "")) hits++;

@@ -234,7 +234,7 @@ function heldFirstFrame(lhr: Result): boolean {
  */
 export async function mobileRounds(
   port: number,
-  targets: { label: string; url: string }[],
+  targets: { label: string; url: string; headers?: Record<string, string> }[],
   runs: number,
   log: (message: string) => void,
 ): Promise<MobileRuns[]> {
@@ -247,6 +247,7 @@ export async function mobileRounds(
         logLevel: "error",
         onlyCategories: [...CATEGORIES],
         disableFullPageScreenshot: true,
+        extraHeaders: target.headers ?? null,
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${target.url}`);
       if (result.lhr.runtimeError)
