@@ -24,7 +24,7 @@ import { sampleLead } from "../support/contact/sample-lead";
 import { readDoc } from "../support/docs/project-docs";
 import { validContactRequest } from "../support/contact/contact-request";
 import { postgresAvailable, startPostgres } from "../support/supabase/postgres-server";
-import { emptyDatabase } from "../support/supabase/empty-database";
+import { emptyDatabase, migratedDatabase } from "../support/supabase/empty-database";
 
 const migrationFiles = () =>
   readdirSync("supabase/migrations")
@@ -534,8 +534,7 @@ describe("migrating PGlite", () => {
   });
 
   it("runs no renamed migration again on a database that applied it under its old name", async () => {
-    const db = await emptyDatabase();
-    await migrate(db);
+    const db = await migratedDatabase();
     for (const [before, after] of Object.entries(RENAMED_MIGRATIONS)) {
       await db.query("update public.schema_migrations set name = $1 where name = $2", [before, after]);
     }
@@ -553,8 +552,7 @@ describe("the markets the schema takes", () => {
   let checks: Check[];
   let db: PGlite;
   beforeAll(async () => {
-    db = await emptyDatabase();
-    await migrate(db);
+    db = await migratedDatabase();
     ({ rows: checks } = await db.query<Check>(
       `select t.relname as table, a.attname as column, pg_get_constraintdef(c.oid) as definition
          from pg_constraint c
@@ -705,8 +703,7 @@ describe("upgrading to the rule on text a spreadsheet may read", () => {
 });
 
 checks("PGlite", async () => {
-  const db = await emptyDatabase();
-  await migrate(db);
+  const db = await migratedDatabase();
   return {
     exec: async (sql) => void (await db.exec(sql)),
     query: (sql, params) => db.query(sql, params),
