@@ -1,18 +1,15 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { Challenge } from "altcha-lib/types";
 
 /**
  * Solves a challenge as a script would: native SHA-256 in a loop (much faster than a browser's Web Crypto), and
- * returns the `proof` field the form would send. What this costs is what the proof costs an attacker.
+ * returns the `proof` field the form would send. What this costs is what the proof costs an attacker: the one-shot
+ * hash, as a script in a hurry would use, takes half the CPU of a Hash object per number.
  */
 export function solveProof(challenge: Challenge): string {
   const max = challenge.maxnumber ?? 1_000_000;
   for (let number = 0; number <= max; number++) {
-    if (
-      createHash("sha256")
-        .update(challenge.salt + number)
-        .digest("hex") === challenge.challenge
-    ) {
+    if (hash("sha256", challenge.salt + number) === challenge.challenge) {
       const { algorithm, salt, signature } = challenge;
       return btoa(JSON.stringify({ algorithm, challenge: challenge.challenge, number, salt, signature }));
     }

@@ -13,7 +13,7 @@ import { observedRequest } from "@/lib/telemetry/observed-request";
 import { inSpan } from "@/lib/telemetry/spans";
 import { validContactRequest } from "../support/contact/contact-request";
 import { captureLogs, type CapturedLogs, type LogLine } from "../support/telemetry/log-lines";
-import { emptyDatabase } from "../support/supabase/empty-database";
+import { migratedDatabase } from "../support/supabase/empty-database";
 
 const SITE = "https://pagos.example";
 const PERSON = {
@@ -44,7 +44,7 @@ let pending: Promise<void>[];
 beforeAll(async () => {
   vi.stubEnv("CLIENT_IP_HEADER", "x-real-ip");
   vi.stubEnv("SUPABASE_URL", "");
-  db = await emptyDatabase();
+  db = await migratedDatabase();
   store = await PgliteLeadsStore.onDatabase(db);
 });
 afterAll(async () => {

@@ -13,7 +13,7 @@ import { LEAD_FIELD_NAMES, LEAD_FIELDS, TOUCH_FIELDS } from "@/lib/leads/lead-fi
 import { startsLikeFormula } from "@/lib/leads/lead-text";
 import { openIntake } from "../support/contact/contact-deps";
 import { validContactRequest as valid } from "../support/contact/contact-request";
-import { emptyDatabase } from "../support/supabase/empty-database";
+import { migratedDatabase } from "../support/supabase/empty-database";
 
 /**
  * Text a spreadsheet or a CRM would run as a formula, in every field a request carries and every campaign parameter,
@@ -88,7 +88,7 @@ const emailValues = (text: string, lead: Lead): [string, string][] =>
     .map(([where, value]): [string, string] => [where, value.replace(new RegExp(`^\\${lead.phoneE164}\\b`), "")]);
 
 beforeAll(async () => {
-  db = await emptyDatabase();
+  db = await migratedDatabase();
   store = await PgliteLeadsStore.onDatabase(db);
 });
 afterAll(() => db.close());

@@ -13,7 +13,7 @@ import { platformSenders } from "@/lib/outbox/outbox-runtime";
 import { queueLeadConversion } from "@/lib/outbox/queue-lead-conversion";
 import { recordStage } from "@/lib/stages/record-stage";
 import { StageStore } from "@/lib/stages/stage-store";
-import { emptyDatabase } from "../support/supabase/empty-database";
+import { migratedDatabase } from "../support/supabase/empty-database";
 import { startFakeGoogleAds, type FakeGoogleAds } from "../support/google/fake-google-ads";
 import { sampleLead } from "../support/contact/sample-lead";
 
@@ -32,7 +32,7 @@ const OAUTH_CLIENT = {
   refreshToken: "1//0refresh",
 };
 
-let db: Awaited<ReturnType<typeof emptyDatabase>>;
+let db: Awaited<ReturnType<typeof migratedDatabase>>;
 let leads: PgliteLeadsStore;
 let call: CallFunction;
 let store: StageStore;
@@ -84,7 +84,7 @@ const diagnosticsDue = (leadId: string) =>
   db.query("update conversion_uploads set sent_at = now() - interval '1 hour' where lead_id = $1", [leadId]);
 
 beforeAll(async () => {
-  db = await emptyDatabase();
+  db = await migratedDatabase();
   leads = await PgliteLeadsStore.onDatabase(db);
   call = embeddedCall(async () => leads);
   store = new StageStore(call);

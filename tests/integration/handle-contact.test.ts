@@ -17,7 +17,7 @@ import { leadReference } from "@/lib/conversation/reference";
 import { validContactRequest as valid } from "../support/contact/contact-request";
 import { seedLandingContent } from "../support/sanity/seed-landing-content";
 import { captureLogs } from "../support/telemetry/log-lines";
-import { emptyDatabase } from "../support/supabase/empty-database";
+import { migratedDatabase } from "../support/supabase/empty-database";
 import { exposedVariant } from "@/lib/experiments/exposure";
 import type { RunningExperiment } from "@/lib/experiments/experiment-content";
 
@@ -55,7 +55,7 @@ const rowCount = async () =>
 beforeAll(async () => {
   // As behind a proxy that sets X-Real-IP (read once per process, like the server's environment).
   vi.stubEnv("CLIENT_IP_HEADER", "x-real-ip");
-  db = await emptyDatabase();
+  db = await migratedDatabase();
   store = await PgliteLeadsStore.onDatabase(db);
 });
 afterAll(() => db.close());
@@ -552,7 +552,7 @@ describe("POST /api/contact", () => {
   });
 
   it("answers 503 when the embedded database is gone (closed at shutdown)", async () => {
-    const closed = await PgliteLeadsStore.onDatabase(await emptyDatabase());
+    const closed = await PgliteLeadsStore.onDatabase(await migratedDatabase());
     await closed.close();
     const logs = captureLogs();
     const response = await handleContact(post(valid()), deps({ store: async () => closed }));

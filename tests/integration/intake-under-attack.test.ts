@@ -11,7 +11,7 @@ import { memorySpentProofs } from "@/lib/proof-of-work/spent-proofs";
 import { validContactRequest as valid } from "../support/contact/contact-request";
 import { captureLogs } from "../support/telemetry/log-lines";
 import { solveProof } from "../../scripts/lib/solve-proof";
-import { emptyDatabase } from "../support/supabase/empty-database";
+import { migratedDatabase } from "../support/supabase/empty-database";
 
 // The route's wiring with the default limits (5 a minute per client, 20 per /48, a ceiling of 100 a minute), the
 // real proof check and a real database: what a flood meets in production.
@@ -48,7 +48,7 @@ const rows = async () =>
 
 beforeAll(async () => {
   vi.stubEnv("CLIENT_IP_HEADER", "x-real-ip");
-  db = await emptyDatabase();
+  db = await migratedDatabase();
   store = await PgliteLeadsStore.onDatabase(db);
 });
 afterAll(() => db.close());

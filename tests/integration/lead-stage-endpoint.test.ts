@@ -8,7 +8,7 @@ import { leadReference } from "@/lib/conversation/reference";
 import { readServerEnv } from "@/lib/env/env";
 import { handleStageRequest, MAX_STAGE_BODY_BYTES, type StageEndpointDeps } from "@/lib/stages/handle-stage-request";
 import { StageStore } from "@/lib/stages/stage-store";
-import { emptyDatabase } from "../support/supabase/empty-database";
+import { migratedDatabase } from "../support/supabase/empty-database";
 
 /**
  * POST /api/leads/stage against the embedded database (the real migrations, the server's role): a CRM signing as our
@@ -17,7 +17,7 @@ import { emptyDatabase } from "../support/supabase/empty-database";
 const SECRET = "crm-stage-secret-0123456789abcdef0123";
 const TOKEN = "crm-stage-bearer-token-0123456789abcdef";
 let leads: PgliteLeadsStore;
-let db: Awaited<ReturnType<typeof emptyDatabase>>;
+let db: Awaited<ReturnType<typeof migratedDatabase>>;
 let call: CallFunction;
 let deps: StageEndpointDeps;
 let woken = 0;
@@ -56,7 +56,7 @@ const signed = async (body: string, secret = SECRET, at = Date.now()) =>
   request(body, { [SIGNATURE_HEADER]: await signatureHeader(secret, body, at) });
 
 beforeAll(async () => {
-  db = await emptyDatabase();
+  db = await migratedDatabase();
   leads = await PgliteLeadsStore.onDatabase(db);
   call = embeddedCall(async () => leads);
   deps = {

@@ -9,14 +9,14 @@ import type { PlatformSender, SendResult, Upload } from "@/lib/outbox/upload";
 import { StageStore } from "@/lib/stages/stage-store";
 import { SqlCountsStore } from "@/lib/analytics/sql-counts-store";
 import { MARKET_TIME_ZONES } from "@/lib/markets/time-zones";
-import { emptyDatabase } from "../support/supabase/empty-database";
+import { migratedDatabase } from "../support/supabase/empty-database";
 
 /**
  * Stages and the conversions' outbox in the embedded database (PGlite, the real migrations), through the same SQL
  * functions and role (service_role) the server uses on Supabase; the anon key's view checked as anon.
  */
 let leads: PgliteLeadsStore;
-let db: Awaited<ReturnType<typeof emptyDatabase>>;
+let db: Awaited<ReturnType<typeof migratedDatabase>>;
 let call: CallFunction;
 let store: StageStore;
 
@@ -52,7 +52,7 @@ const uploads = async (leadId: string) =>
   ).rows;
 
 beforeAll(async () => {
-  db = await emptyDatabase();
+  db = await migratedDatabase();
   leads = await PgliteLeadsStore.onDatabase(db);
   call = embeddedCall(async () => leads);
   store = new StageStore(call);

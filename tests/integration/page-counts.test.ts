@@ -13,7 +13,7 @@ import { toRow } from "@/lib/contact/leads-store-contract";
 import { connectRedis } from "@/lib/redis/redis-client";
 import { MARKET_TIME_ZONES } from "@/lib/markets/time-zones";
 import { beforeExit, runExitHooks } from "@/lib/health/exit-hooks";
-import { emptyDatabase } from "../support/supabase/empty-database";
+import { migratedDatabase } from "../support/supabase/empty-database";
 import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/supabase/fake-supabase";
 import { postgresAvailable, startPostgres } from "../support/supabase/postgres-server";
 import { startRedis, type TestRedis } from "../../scripts/lib/redis-server";
@@ -223,7 +223,7 @@ describe("the counts in the embedded database", () => {
   let leads: PgliteLeadsStore;
   let store: CountsStore;
   beforeAll(async () => {
-    leads = await PgliteLeadsStore.onDatabase(await emptyDatabase());
+    leads = await PgliteLeadsStore.onDatabase(await migratedDatabase());
     store = new SqlCountsStore(embeddedCall(async () => leads));
   });
   afterAll(() => leads?.close());
@@ -352,7 +352,7 @@ describe("two instances on one Redis", () => {
   afterAll(() => redis?.close());
 
   it("share each day's salt, so a visitor seen by both counts once, and their visits add up", async () => {
-    const leads = await PgliteLeadsStore.onDatabase(await emptyDatabase());
+    const leads = await PgliteLeadsStore.onDatabase(await migratedDatabase());
     const store = new SqlCountsStore(embeddedCall(async () => leads));
     const [one, two] = [connectRedis(redis.url, "a"), connectRedis(redis.url, "b")];
     await Promise.all([one, two].map((c) => new Promise((resolve) => c.once("ready", resolve))));

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { emptyDatabaseDir } from "../support/supabase/empty-database";
 import { startFakeSupabase, type FakeSupabase } from "../support/supabase/fake-supabase";
 import { captureLogs } from "../support/telemetry/log-lines";
 import { recordSpans } from "../support/telemetry/span-recorder";
@@ -136,7 +137,13 @@ describe("readiness", () => {
 
   it("on the embedded store, is ready once the database is open", async () => {
     const dir = mkdtempSync(join(tmpdir(), "readiness-"));
-    const readiness = await readinessWith({ SUPABASE_URL: "", SUPABASE_ANON_KEY: "", EMBEDDED_DB_DIR: dir });
+    // A database made before, as on every start but the first (leads-store.test.ts opens an empty folder).
+    await emptyDatabaseDir(join(dir, "pgdata"));
+    const readiness = await readinessWith({
+      SUPABASE_URL: "",
+      SUPABASE_ANON_KEY: "",
+      EMBEDDED_DB_DIR: join(dir, "pgdata"),
+    });
     // A cold open (WebAssembly, migrations) can outlast the deadline: then not ready yet, and ready once it is open.
     const store = await (await import("@/lib/contact/leads-store")).getLeadsStore();
     try {

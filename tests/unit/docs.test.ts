@@ -2,9 +2,8 @@ import type { PGlite } from "@electric-sql/pglite";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "@/lib/contact/migrations";
 import { commands, docFiles, readDoc, shellBlocks, type DocFile } from "../support/docs/project-docs";
-import { emptyDatabase } from "../support/supabase/empty-database";
+import { migratedDatabase } from "../support/supabase/empty-database";
 
 /**
  * The README and docs/ say what is true of this repository: links resolve, the scripts, files and SQL they name
@@ -127,8 +126,7 @@ describe("SQL in the docs", () => {
   );
 
   beforeAll(async () => {
-    db = await emptyDatabase();
-    await migrate(db);
+    db = await migratedDatabase();
   });
   afterAll(() => db.close());
 

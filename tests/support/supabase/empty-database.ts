@@ -3,9 +3,11 @@
 // as they do on a new database. Tests of the site's own first start (the README's commands, the embedded store's
 // first open) leave their folder empty, so the site runs initdb itself there.
 import { PGlite } from "@electric-sql/pglite";
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { migrate } from "../../../lib/contact/migrations.ts";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const { version } = JSON.parse(readFileSync(join(root, "node_modules/@electric-sql/pglite/package.json"), "utf8")) as {
@@ -54,4 +56,47 @@ export async function emptyDatabase(): Promise<PGlite> {
 export async function emptyDatabaseDir(dir: string): Promise<void> {
   await ensureDatabaseTemplate();
   cpSync(templateDir, dir, { recursive: true });
+}
+
+const MIGRATIONS = join(root, "supabase/migrations");
+let migrated: Promise<string> | undefined;
+
+/**
+ * The migrated template's tar file, made unless it exists: named after the migrations and the code that applies them,
+ * so a changed or added migration makes a new one. Processes that run at once may each make it, each writing its own
+ * file and renaming it into place.
+ */
+function ensureMigratedTemplate(): Promise<string> {
+  migrated ??= (async () => {
+    const hash = createHash("sha256").update(readFileSync(join(root, "lib/contact/migrations.ts")));
+    for (const file of readdirSync(MIGRATIONS).sort())
+      hash.update(`\0${file}\0`).update(readFileSync(join(MIGRATIONS, file)));
+    const tar = join(TEMPLATE, `migrated-${hash.digest("hex").slice(0, 16)}.tar`);
+    if (existsSync(tar)) return tar;
+    const db = await emptyDatabase();
+    try {
+      await migrate(db, MIGRATIONS);
+      // Written to disk, so a copy opens without replaying the migrations' WAL.
+      await db.exec("checkpoint");
+      const draft = `${tar}.${process.pid}-${Date.now()}`;
+      writeFileSync(draft, Buffer.from(await (await db.dumpDataDir("none")).arrayBuffer()));
+      renameSync(draft, tar);
+      // The templates of earlier migrations (40 MB each) are of no further use.
+      for (const old of readdirSync(TEMPLATE))
+        if (/^migrated-[0-9a-f]{16}\.tar$/.test(old) && join(TEMPLATE, old) !== tar)
+          rmSync(join(TEMPLATE, old), { force: true });
+    } finally {
+      await db.close();
+    }
+    return tar;
+  })();
+  return migrated;
+}
+
+/**
+ * A new in-memory database as migrate() leaves an empty one, copied from one migrated once: the migrations take more
+ * CPU than the copy. Tests of migrating itself start from emptyDatabase().
+ */
+export async function migratedDatabase(): Promise<PGlite> {
+  return PGlite.create({ loadDataDir: new Blob([readFileSync(await ensureMigratedTemplate())]) });
 }

@@ -22,9 +22,9 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { pathToFileURL } from "node:url";
-import { INSERT_LEAD_SQL, insertAsAnon, LEAD_COLUMNS, migrate, type LeadRow } from "../../../lib/contact/migrations.ts";
+import { INSERT_LEAD_SQL, insertAsAnon, LEAD_COLUMNS, type LeadRow } from "../../../lib/contact/migrations.ts";
 import { readRequestText } from "../servers/request-body.ts";
-import { emptyDatabase } from "./empty-database.ts";
+import { migratedDatabase } from "./empty-database.ts";
 import { CONVERSION_SIGNATURE_PURPOSE, SIGNATURE_HEADER, verifySignatureHeader } from "#edge/signed-request";
 
 export const FAKE_SERVICE_ROLE_KEY = "fake-service-role-key";
@@ -113,8 +113,7 @@ export async function startFakeSupabase(
   port = 0,
   { signingSecret }: { signingSecret?: string } = {},
 ): Promise<FakeSupabase> {
-  const db = await emptyDatabase();
-  await migrate(db);
+  const db = await migratedDatabase();
   // A real project is warm: one insert, rolled back, plans the insert and its triggers before the first request.
   await db.transaction(async (tx) => {
     await tx.exec("set local role anon");
