@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, Dialog, Flex, Heading, Stack, Text } from "@sanity/ui";
 import { useEffect, useMemo, useState } from "react";
-import { useClient } from "sanity";
+import type { SanityClient } from "sanity";
 import type { Results } from "../../lib/analytics/results";
 import type { ExperimentResult } from "../../lib/experiments/experiment-results";
 import { shipVariantByKey } from "../../lib/experiments/ship-variant";
@@ -13,8 +13,6 @@ import { ScrollTable } from "./scroll-table";
 
 type Words = (word: ResultsWord, values?: Record<string, unknown>) => string;
 
-const API_VERSION = "2025-10-01";
-
 /** An experiment runs at most 90 days: its whole result is in the last 90 days (and the range API takes 366). */
 const DAYS = 90;
 
@@ -25,16 +23,17 @@ const DAYS = 90;
  */
 export function ExperimentResultsView({
   market,
-  token,
+  client,
   locale,
   w,
 }: {
   market: Market;
-  token: string | undefined;
+  /** The Studio's client: its token reads the results, and it ships a variant. */
+  client: SanityClient;
   locale: string;
   w: Words;
 }) {
-  const client = useClient({ apiVersion: API_VERSION });
+  const token = client.config().token;
   const ew = useExperimentWords();
   const [experiments, setExperiments] = useState<{ market: Market; list: ExperimentResult[] } | undefined>();
   const [shipping, setShipping] = useState<ExperimentResult>();

@@ -40,7 +40,8 @@ function ResultsView() {
   const { t } = useTranslation(STUDIO_NAMESPACE);
   const w = useCallback((word: ResultsWord, values?: Record<string, unknown>) => t(resultsKey(word), values), [t]);
   const locale = useCurrentLocale().id;
-  const token = useClient({ apiVersion: API_VERSION }).config().token;
+  const client = useClient({ apiVersion: API_VERSION });
+  const token = client.config().token;
   const [market, setMarket] = useState<Market>(MARKETS[0]);
   const [range, setRange] = useState<Range>("7");
   const [custom, setCustom] = useState(() => rangeDays("7", MARKETS[0], { from: "", to: "" }));
@@ -445,7 +446,7 @@ function ResultsView() {
             </Stack>
           </>
         ) : null}
-        <ExperimentResultsView market={market} token={token} locale={locale} w={w} />
+        <ExperimentResultsView market={market} client={client} locale={locale} w={w} />
       </Stack>
     </Card>
   );
