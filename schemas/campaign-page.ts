@@ -8,14 +8,13 @@ import { LANDING_QUERY } from "../lib/content/queries";
 import { COUNTRIES, REASONS } from "../lib/leads/options";
 import { MARKETS, MARKET_NAMES, isMarket } from "../lib/markets/markets";
 import { tab } from "./tab-titles";
-
-const API_VERSION = "2025-10-01";
+import { SANITY_API_VERSION } from "../lib/content/sanity-api-version";
 
 /** No other campaign page of the same market (draft or published) has this slug. */
 async function slugIsFree(slug: string, context: SlugValidationContext): Promise<boolean> {
   const { document, getClient } = context;
   const id = (document?._id ?? "").replace(/^drafts\./, "");
-  const clashes = await getClient({ apiVersion: API_VERSION }).fetch<number>(
+  const clashes = await getClient({ apiVersion: SANITY_API_VERSION }).fetch<number>(
     `count(*[_type == "campaignPage" && market == $market && slug.current == $slug && !(_id in [$id, "drafts." + $id])])`,
     { market: document?.market ?? null, slug, id },
   );
@@ -119,7 +118,7 @@ export const campaignPage = defineType({
         ? await Promise.resolve()
             .then(() =>
               context
-                .getClient({ apiVersion: API_VERSION })
+                .getClient({ apiVersion: SANITY_API_VERSION })
                 .fetch(LANDING_QUERY, { market: doc.market }, { perspective: "published" }),
             )
             .catch(() => null)

@@ -7,8 +7,8 @@ import { experimentDocumentProblems, variantRoleProblem } from "../lib/experimen
 import { EXPERIMENT_KEY_MAX, isExperimentKey, isVariantKey, VARIANT_KEY_MAX } from "../lib/experiments/experiment-keys";
 import { MAX_EXPERIMENT_DAYS, MAX_VARIANTS, MIN_VARIANTS } from "../lib/experiments/experiment-content";
 import { slugify } from "../lib/campaign/campaign-slug";
+import { SANITY_API_VERSION } from "../lib/content/sanity-api-version";
 
-const API_VERSION = "2025-10-01";
 const en = (word: ExperimentWord) => EXPERIMENT_WORDS[word]["en-US"];
 /** A field's English title and description, and the component that shows them in the marketer's language. */
 const words = (title: ExperimentWord, description?: ExperimentWord) => ({
@@ -38,7 +38,7 @@ async function runningOnPage(doc: ExperimentDoc, context: ValidationContext): Pr
   if (!doc.page?._ref || doc.stoppedAt) return undefined;
   const id = publishedId(doc._id);
   return context
-    .getClient({ apiVersion: API_VERSION })
+    .getClient({ apiVersion: SANITY_API_VERSION })
     .fetch<string | null>(
       `*[_type == "experiment" && page._ref == $page && !defined(stoppedAt) && plannedEnd > now() && _id != $id] | order(_createdAt asc)[0].name`,
       { page: doc.page._ref, id },
@@ -75,7 +75,7 @@ export const experiment = defineType({
           const id = publishedId(context.document?._id);
           try {
             const others = await context
-              .getClient({ apiVersion: API_VERSION })
+              .getClient({ apiVersion: SANITY_API_VERSION })
               .fetch<number>(
                 `count(*[_type == "experiment" && key.current == $key && !(_id in [$id, "drafts." + $id])])`,
                 { key, id },

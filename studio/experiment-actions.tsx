@@ -8,12 +8,11 @@ import {
 } from "../lib/experiments/ship-variant";
 import { useExperimentWords } from "../schemas/localised-field";
 import { ShipVariantChoices } from "./ship-variant-choices";
-
-const API_VERSION = "2025-10-01";
+import { SANITY_API_VERSION } from "../lib/content/sanity-api-version";
 
 export const StopExperimentAction: DocumentActionComponent = (props) => {
   const w = useExperimentWords();
-  const client = useClient({ apiVersion: API_VERSION });
+  const client = useClient({ apiVersion: SANITY_API_VERSION });
   const [confirming, setConfirming] = useState(false);
   const experiment = props.published as ExperimentDocument | null;
   if (!experiment || experiment.stoppedAt) return null;
@@ -39,7 +38,7 @@ export const StopExperimentAction: DocumentActionComponent = (props) => {
  */
 export const ShipVariantAction: DocumentActionComponent = (props) => {
   const w = useExperimentWords();
-  const client = useClient({ apiVersion: API_VERSION });
+  const client = useClient({ apiVersion: SANITY_API_VERSION });
   const [open, setOpen] = useState(false);
   const experiment = props.published as ExperimentDocument | null;
   if (!experiment || experiment.stoppedAt || !experiment.page?._ref) return null;

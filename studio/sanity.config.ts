@@ -6,6 +6,7 @@ import { visionTool } from "@sanity/vision";
 import { defineConfig } from "sanity";
 import { defineLocations, presentationTool } from "sanity/presentation";
 import { structureTool } from "sanity/structure";
+import { SANITY_API_VERSION } from "../lib/content/sanity-api-version";
 import { DEFAULT_MARKET, MARKETS, MARKET_NAMES, isMarket } from "../lib/markets/markets";
 import { schemaTypes } from "../schemas";
 import { CAMPAIGN_TEMPLATE, structure } from "./structure";
@@ -17,7 +18,7 @@ import { deskBundles, englishByDefault, localePlugins } from "./studio-locales";
 // Literal process.env reads so Next inlines them; the placeholders keep offline `sanity build` working.
 const projectId = process.env.NEXT_PUBLIC_SANITY_PROJECT_ID || "local";
 const dataset = process.env.NEXT_PUBLIC_SANITY_DATASET || "production";
-const apiVersion = process.env.NEXT_PUBLIC_SANITY_API_VERSION || "2025-10-01";
+const apiVersion = process.env.NEXT_PUBLIC_SANITY_API_VERSION || SANITY_API_VERSION;
 
 const SINGLETONS = ["landingPage", "privacyNotice"];
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optional } from "./env-fields.ts";
 import { requirePairs, fail } from "./env-errors.ts";
+import { SANITY_API_VERSION } from "../content/sanity-api-version.ts";
 
 /**
  * The site's origin when NEXT_PUBLIC_SITE_URL is unset: this machine, on the port the server listens on (`next dev`
@@ -29,7 +30,7 @@ const publicSchema = z.object({
   NEXT_PUBLIC_SANITY_API_VERSION: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .default("2025-10-01"),
+    .default(SANITY_API_VERSION),
   NEXT_PUBLIC_META_PIXEL_ID: optional.pipe(z.string().regex(/^\d+$/, "must be digits").optional()),
 });
 

@@ -12,6 +12,7 @@ import { ExperimentResultsView } from "./experiment-results-view";
 import { toCsv, type CsvValue } from "./results-csv";
 import { resultsKey, type ResultsWord } from "./results-words";
 import { ScrollTable } from "./scroll-table";
+import { SANITY_API_VERSION } from "../../lib/content/sanity-api-version";
 
 /**
  * The Results tool: what converts, per market, page, campaign and device, read from GET /api/results on the Studio's
@@ -27,8 +28,6 @@ type State =
   | { kind: "ready"; results: Results; request: string }
   | { kind: "error"; word: ResultsWord; request: string };
 
-const API_VERSION = "2025-10-01";
-
 function rangeDays(range: Range, market: Market, custom: { from: string; to: string }) {
   if (range === "custom") return custom;
   const to = marketDay(market);
@@ -40,7 +39,7 @@ function ResultsView() {
   const { t } = useTranslation(STUDIO_NAMESPACE);
   const w = useCallback((word: ResultsWord, values?: Record<string, unknown>) => t(resultsKey(word), values), [t]);
   const locale = useCurrentLocale().id;
-  const client = useClient({ apiVersion: API_VERSION });
+  const client = useClient({ apiVersion: SANITY_API_VERSION });
   const token = client.config().token;
   const [market, setMarket] = useState<Market>(MARKETS[0]);
   const [range, setRange] = useState<Range>("7");
