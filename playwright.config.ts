@@ -26,6 +26,10 @@ export default defineConfig({
     // frame: recording that for every test cost a fifth of the browser tests' CPU. Recording even this costs a seventh
     // of it, so E2E_TRACE=off (CI, whose files nobody can open afterwards) records none.
     trace: process.env.E2E_TRACE === "off" ? "off" : { mode: "retain-on-failure", screenshots: false },
+    // A visitor who asks for less motion: the page jumps where a test scrolls it rather than gliding there, so the
+    // headless browser does not repaint the whole page in software for every frame of a glide, which made each
+    // scroll cost more CPU than a page load. The smooth scroll is tested where it is the behaviour (landing.spec.ts).
+    reducedMotion: "reduce",
   },
   // Chromium's headless shell, as Playwright's own headless runs use. A test tagged @full-browser checks what the two
   // differ on, in the full browser a visitor's Chrome is (it loads lazy images only nearer the screen).

@@ -70,7 +70,10 @@ for (const market of MARKETS) {
       await expect(page.locator("html")).toHaveAttribute("lang", LANG[NEXT[market].path.slice(1) as Market]);
     });
 
-    test("the contact button and the hero call-to-action scroll to the form", async ({ page }) => {
+    test("the contact button and the hero call-to-action scroll to the form, smoothly unless the visitor asks for less motion", async ({
+      page,
+    }) => {
+      await page.emulateMedia({ reducedMotion: "no-preference" });
       await page.goto(`/${market}`);
       const hero = page.locator("section[aria-labelledby=hero-title]");
       for (const link of [
@@ -83,6 +86,8 @@ for (const market of MARKETS) {
         await expect(page.locator("#contact-form")).toBeInViewport();
       }
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("smooth");
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("auto");
     });
 
     test("the form is built from content, with labels, defaults and local equivalents", async ({ page }) => {
