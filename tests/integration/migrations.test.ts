@@ -237,7 +237,7 @@ function checks(name: string, open: () => Promise<Db>) {
       ).toBe("ok");
     });
 
-    it("stores exactly the names the route accepts (2,000 generated values)", async () => {
+    it("stores exactly the names the route accepts (500 generated values)", async () => {
       const name = fc.string({
         unit: fc.oneof(
           fc.constantFrom("=", "+", "-", "@", " ", "\t", "\u2028", "\u0085", "\u200e", "\u200b", "\ufeff", "é", "😀"),
@@ -252,7 +252,7 @@ function checks(name: string, open: () => Promise<Db>) {
           const row = lead({ company: parsed.data.company, contact_name: parsed.data.contact });
           expect(await sqlstate(asAnon(db, ...insert(row))), JSON.stringify(value)).toBe("ok");
         }),
-        { numRuns: 2_000 },
+        { numRuns: 500 },
       );
     });
 
@@ -352,7 +352,7 @@ function checks(name: string, open: () => Promise<Db>) {
       }
     });
 
-    it("accepts whatever the route's cleaning keeps (2,000 generated values)", async () => {
+    it("accepts whatever the route's cleaning keeps (500 generated values)", async () => {
       const text = fc.string({
         unit: fc.oneof(
           fc.constantFrom("=", "+", "-", "@", "\t", "\r", "'"),
@@ -377,7 +377,7 @@ function checks(name: string, open: () => Promise<Db>) {
           });
           expect(await sqlstate(asAnon(db, ...insert(row))), JSON.stringify(row)).toBe("ok");
         }),
-        { numRuns: 2_000 },
+        { numRuns: 500 },
       );
     });
 
