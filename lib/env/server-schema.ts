@@ -3,6 +3,7 @@ import { addressList, headerName, logLevelSchema, optional, otlpUrl } from "./en
 import { MARKETS, type Market } from "../markets/markets.ts";
 import type { PublicEnv } from "./public-env.ts";
 import { CONVERSION_STAGES, type ConversionStage } from "../stages/stages.ts";
+import { PROOF_MAX_NUMBER } from "../proof-of-work/proof-settings.ts";
 
 /** Content: Sanity, the embedded dataset, preview and the webhook. */
 const contentVariables = {
@@ -125,6 +126,11 @@ const proofVariables = {
   CONTACT_PROOF_SECRET: optional,
   /** `off`: every lead counts as proven (load tests and the benchmark only); a warning at every start says so. */
   CONTACT_PROOF: optional.pipe(z.enum(["off"], "must be off, or unset").optional()),
+  /**
+   * The difficulty: a challenge's secret number is at most this, so a browser tries half of it on average. Raise it
+   * while scripts flood the form (each lead costs them more), lower it for a test suite; see docs/security.md.
+   */
+  CONTACT_PROOF_MAX_NUMBER: z.coerce.number().int().min(1_000).max(5_000_000).default(PROOF_MAX_NUMBER),
 };
 
 /** An email sender: an address, or a name and an address. */

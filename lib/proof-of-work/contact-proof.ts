@@ -24,7 +24,11 @@ function spendProof(env: ServerEnv): SpendProof {
 /** A challenge for the form (see lib/proof-of-work/proof-challenge.ts). */
 export function issueContactChallenge() {
   const env = serverEnv();
-  return createProofChallenge({ secret: proofSecret(env), site: env.NEXT_PUBLIC_SITE_URL });
+  return createProofChallenge({
+    secret: proofSecret(env),
+    site: env.NEXT_PUBLIC_SITE_URL,
+    maxNumber: env.CONTACT_PROOF_MAX_NUMBER,
+  });
 }
 
 /** The lead's proof checked and spent; with CONTACT_PROOF=off (load tests, the benchmark) every lead is proven. */

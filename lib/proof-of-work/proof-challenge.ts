@@ -11,12 +11,15 @@ type ProofKey = { secret: string; site: string };
 
 /**
  * A challenge bound to this site (its origin is signed into the salt, so one minted for a staging site sharing the
- * secret is no good here) that expires after PROOF_LIFETIME_MS.
+ * secret is no good here) that expires after PROOF_LIFETIME_MS; its number is at most `maxNumber` (the difficulty).
  */
-export function createProofChallenge({ secret, site }: ProofKey, now = Date.now()): Promise<Challenge> {
+export function createProofChallenge(
+  { secret, site, maxNumber = PROOF_MAX_NUMBER }: ProofKey & { maxNumber?: number },
+  now = Date.now(),
+): Promise<Challenge> {
   return createChallenge({
     hmacKey: secret,
-    maxnumber: PROOF_MAX_NUMBER,
+    maxnumber: maxNumber,
     expires: new Date(now + PROOF_LIFETIME_MS),
     params: { site: new URL(site).origin },
   });

@@ -18,8 +18,9 @@ export const PROOF_MAX_LENGTH = 2048;
 export const PROOF_LIFETIME_MS = 30 * 60_000;
 
 /**
- * The difficulty: the solution is a random number up to this, so a solver tries half of it on average. Chosen for
- * under a second on a phone-class CPU (Chromium at 4x CPU throttling); `npm run bench` measures both sides.
+ * The difficulty unless CONTACT_PROOF_MAX_NUMBER says otherwise: the solution is a random number up to this, so a
+ * solver tries half of it on average. Chosen for under a second on a phone-class CPU (Chromium at 4x CPU
+ * throttling); `npm run bench` measures both sides.
  */
 export const PROOF_MAX_NUMBER = 50_000;
 

@@ -15,6 +15,9 @@ import {
   tracingEnabled,
 } from "@/lib/env/env";
 import { commonHeaders } from "@/lib/security-headers";
+import { createProofChallenge } from "@/lib/proof-of-work/proof-challenge";
+import { PROOF_MAX_NUMBER } from "@/lib/proof-of-work/proof-settings";
+import { solveProof } from "../../scripts/lib/solve-proof";
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -161,6 +164,17 @@ describe("environment", () => {
     );
     expect(productionRefusal(readServerEnv({ ...base, CONTACT_PROOF: "off" }))).toBeUndefined();
     expect(() => readServerEnv({ ...base, CONTACT_PROOF: "false" })).toThrow(/CONTACT_PROOF/);
+  });
+
+  it("takes the proof's difficulty from CONTACT_PROOF_MAX_NUMBER, 1,000 to 5,000,000, and refuses another naming it", async () => {
+    expect(readServerEnv({}).CONTACT_PROOF_MAX_NUMBER).toBe(PROOF_MAX_NUMBER);
+    expect(readServerEnv({ CONTACT_PROOF_MAX_NUMBER: "200000" }).CONTACT_PROOF_MAX_NUMBER).toBe(200_000);
+    for (const value of ["999", "5000001", "1e3.5", "lots"])
+      expect(() => readServerEnv({ CONTACT_PROOF_MAX_NUMBER: value }), value).toThrow(/CONTACT_PROOF_MAX_NUMBER/);
+    // A challenge made with it has its number no higher: the browser searches no further.
+    const challenge = await createProofChallenge({ secret: STRONG, site: "https://pagos.example", maxNumber: 1_000 });
+    expect(challenge.maxnumber).toBe(1_000);
+    expect(solveProof(challenge)).toBeTruthy();
   });
 
   it("refuses a production server reporting to Supabase without the conversion signing secret, or with a short one", () => {
