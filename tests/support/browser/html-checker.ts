@@ -45,7 +45,19 @@ export async function htmlErrors(documents: Record<string, string>): Promise<Htm
     });
     const { stdout } = await promisify(execFile)(
       JAVA,
-      ["-jar", VNU_JAR, "--format", "json", "--stdout", "--exit-zero-always", ...files],
+      // The JIT's quick tier only: a run checks a few dozen documents and ends, and the optimising tier costs more CPU
+      // than it saves in so short a run. Its deeper frames need the larger stack the checker's docs suggest.
+      [
+        "-Xss4m",
+        "-XX:TieredStopAtLevel=1",
+        "-jar",
+        VNU_JAR,
+        "--format",
+        "json",
+        "--stdout",
+        "--exit-zero-always",
+        ...files,
+      ],
       {
         maxBuffer: 64 * 1024 * 1024,
       },
