@@ -5,10 +5,10 @@ import { campaignDocumentProblems, NOTHING_OVERRIDDEN } from "../lib/campaign/ca
 import { campaignContentSchema, overriddenFields } from "../lib/campaign/campaign-content";
 import { CAMPAIGN_SLUG_RULE, isCampaignSlug, slugify } from "../lib/campaign/campaign-slug";
 import { LANDING_QUERY } from "../lib/content/queries";
+import { SANITY_API_VERSION } from "../lib/content/sanity-api-version";
 import { COUNTRIES, REASONS } from "../lib/leads/options";
 import { MARKETS, MARKET_NAMES, isMarket } from "../lib/markets/markets";
 import { tab } from "./tab-titles";
-import { SANITY_API_VERSION } from "../lib/content/sanity-api-version";
 
 /** No other campaign page of the same market (draft or published) has this slug. */
 async function slugIsFree(slug: string, context: SlugValidationContext): Promise<boolean> {

@@ -6,9 +6,9 @@ import {
   variantKeyOf,
   type ExperimentDocument,
 } from "../lib/experiments/ship-variant";
+import { SANITY_API_VERSION } from "../lib/content/sanity-api-version";
 import { useExperimentWords } from "../schemas/localised-field";
 import { ShipVariantChoices } from "./ship-variant-choices";
-import { SANITY_API_VERSION } from "../lib/content/sanity-api-version";
 
 export const StopExperimentAction: DocumentActionComponent = (props) => {
   const w = useExperimentWords();

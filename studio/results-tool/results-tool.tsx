@@ -5,6 +5,7 @@ import { definePlugin, useClient, useCurrentLocale, useTranslation } from "sanit
 import { shownTotals, type Results, type ResultsRow } from "../../lib/analytics/results";
 import type { Figures } from "../../lib/analytics/results-join";
 import { daysBetween } from "../../lib/analytics/results-params";
+import { SANITY_API_VERSION } from "../../lib/content/sanity-api-version";
 import { MARKETS, type Market } from "../../lib/markets/markets";
 import { marketDay, MARKET_TIME_ZONES } from "../../lib/markets/time-zones";
 import { deskKey, STUDIO_NAMESPACE } from "../studio-locales";
@@ -12,7 +13,6 @@ import { ExperimentResultsView } from "./experiment-results-view";
 import { toCsv, type CsvValue } from "./results-csv";
 import { resultsKey, type ResultsWord } from "./results-words";
 import { ScrollTable } from "./scroll-table";
-import { SANITY_API_VERSION } from "../../lib/content/sanity-api-version";
 
 /**
  * The Results tool: what converts, per market, page, campaign and device, read from GET /api/results on the Studio's

@@ -15,11 +15,11 @@ describe("a lead's reference", () => {
 
   it("over 200,000 ids: every character in every place about evenly, and collisions as rare as counted", () => {
     // A sample large enough for what a flaw would show, and no larger (each id is hashed and written in base 30 with
-    // BigInts). Two hundred thousand ids put 6,667 on each character of each place (a bias of
-    // a tenth is 8 standard deviations), expect 3.4 × 10^-5 collisions of whole references (so any reference space
-    // below about 4 × 10^9, where 5 or more would be expected, fails), and about 820 collisions in every window of
-    // five characters (30^5 values): a window that takes fewer values than it should (a character fixed or skewed,
-    // fewer hash bits than its places need, one group derived from the other) collides far more often than that.
+    // BigInts). Two hundred thousand ids put 6,667 on each character of each place (a bias of a tenth is 8 standard
+    // deviations), expect 3.4 × 10^-5 collisions of whole references (so any reference space below about 4 × 10^9,
+    // where 5 or more would be expected, fails), and about 820 collisions in every window of five characters (30^5
+    // values): a window that takes fewer values than it should (a character fixed or skewed, fewer hash bits than
+    // its places need, one group derived from the other) collides far more often than that.
     const n = 200_000;
     const base = REFERENCE_ALPHABET.length;
     const WINDOW = 5;
