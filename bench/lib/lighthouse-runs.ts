@@ -192,9 +192,10 @@ export type MobileRuns = {
   /** LCP − FCP in each run: how long after the first paint the largest one came. */
   lcpAfterFcpMs: Spread;
   /**
-   * Runs whose first paint Chromium presented half a second or more after the load event. Here the renderer has the
-   * frame ready long before, and the compositor holds it about 1 s (or 2 s), in copies without scripts too; the
-   * simulation then counts every script that finished meanwhile as before the LCP. Read the page's figures with it.
+   * Runs whose first paint Chromium presented half a second or more after the load event. Under Lighthouse's phone
+   * emulation with paint holding on, the renderer's compositor gets no BeginFrame for about a second (or two) after
+   * the first frame is ready, in copies without scripts too (docs/development.md); the simulation then counts
+   * every script that finished meanwhile as before the LCP. Read the page's figures with it.
    */
   heldFirstFrameRuns: number;
   tbtMs: Spread;
