@@ -16,13 +16,30 @@ export async function exitedWithin(child: ChildProcess, ms: number): Promise<num
   }
 }
 
-/** Stops a process started in a group of its own (`detached`), every process in it: SIGTERM, then SIGKILL after `graceMs`. */
+/** Sends `signal` to every process in the group `child` leads; false when none is left. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-child.pid!, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops a process started in a group of its own (`detached`) and every process in it: SIGTERM, then SIGKILL after
+ * `graceMs`. Resolves once none is left: the leader (a shell, npm) exits at once, while the server it started may
+ * still be finishing its shutdown, holding its port, for seconds. A group that outlives even SIGKILL by 5 s (a process
+ * nobody reaps) is left to the system.
+ */
 export async function stopProcessGroup(child: ChildProcess, graceMs: number): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  process.kill(-child.pid!, "SIGTERM");
-  const hung = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), graceMs);
+  const killAt = Date.now() + graceMs;
+  signalGroup(child, "SIGTERM");
+  while (signalGroup(child, 0) && Date.now() < killAt + 5_000) {
+    if (Date.now() >= killAt) signalGroup(child, "SIGKILL");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   await exited(child);
-  clearTimeout(hung);
 }
 
 /** SIGTERM, as a platform stops a server (it may finish what it holds), then SIGKILL if it hangs past `graceMs`. */

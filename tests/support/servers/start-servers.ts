@@ -2,7 +2,7 @@
 // answers its URL; `stop` ends them all. Playwright's own webServer entries start one after another.
 import { spawn, type ChildProcess } from "node:child_process";
 import type { E2eServer } from "./e2e-servers.ts";
-import { exitedWithin, waitUntilServing } from "../../../scripts/lib/server-process.ts";
+import { stopProcessGroup, waitUntilServing } from "../../../scripts/lib/server-process.ts";
 
 export type StartedServers = { stop: () => Promise<void> };
 
@@ -10,12 +10,7 @@ export type StartedServers = { stop: () => Promise<void> };
 export async function startServers(servers: E2eServer[], log?: (line: string) => void): Promise<StartedServers> {
   const children: ChildProcess[] = [];
   const stop = async () => {
-    await Promise.all(
-      children.map((child) => {
-        if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGTERM");
-        return exitedWithin(child, 10_000);
-      }),
-    );
+    await Promise.all(children.map((child) => stopProcessGroup(child, 10_000)));
   };
   try {
     await Promise.all(
