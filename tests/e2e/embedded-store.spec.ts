@@ -9,6 +9,7 @@ import { MARKETS } from "../../lib/markets/markets";
 import { E2E_PORTS } from "../../scripts/lib/e2e-hosts";
 import { fillContactForm } from "../support/contact/contact-form-fill";
 import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets";
+import { stopProcessGroup } from "../../scripts/lib/server-process";
 
 // Its own `npm start` (the standalone server) on a fresh database, so the test can stop it and read what it stored:
 // PGlite is single-process, and a lead only counts once it is on disk.
@@ -17,7 +18,6 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const SUBMIT = { mx: "Enviar solicitud", br: "Enviar solicitação", ar: "Enviar solicitud" } as const;
 
 let server: ChildProcess;
-let exited: Promise<void>;
 let dir: string;
 
 test.beforeAll(async () => {
@@ -39,7 +39,6 @@ test.beforeAll(async () => {
     stdio: "inherit",
     detached: true,
   });
-  exited = new Promise((resolve) => server.once("exit", () => resolve()));
   await expect.poll(async () => (await fetch(`${ORIGIN}/mx`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200);
 });
 
@@ -71,8 +70,7 @@ test("leads from every market land in the embedded database and survive a restar
   }
 
   // A graceful stop flushes the database; then read it as an operator would.
-  process.kill(-server.pid!, "SIGTERM");
-  await exited;
+  await stopProcessGroup(server, 60_000);
   const db = new PGlite(join(dir, "pglite"));
   const { rows } = await db.query<{
     company: string;
