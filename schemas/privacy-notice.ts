@@ -51,6 +51,12 @@ export const privacyNotice = defineType({
     }),
     text("closeLabel", "Close button", "Closes the notice and returns to the page.", "notice"),
     text(
+      "fullNoticeLabel",
+      "Link to the whole notice",
+      "Shown in the notice while its text loads, and where it cannot load: opens the notice as a page of its own.",
+      "notice",
+    ),
+    text(
       "detailsTitle",
       "Company details heading",
       "Heading above the legal name, address, contact and authority.",

@@ -85,7 +85,7 @@ export async function LandingView({ market, preview, content, page, preset }: Pr
         footer={content.footer}
         links={<PrivacyFooterLinks notice={notice} consentAsked={consentAsked} />}
       />
-      <PrivacyNotice notice={notice} />
+      <PrivacyNotice notice={notice} market={market} preview={preview} />
       {/* After everything visible: an inline script waits for the stylesheet, and the parser with it, so placed
           before the header it made the first frame paint a half-parsed header that then moved (a layout shift). They
           still run before the load event and long before hydration: the page script keeps the campaign touch, fires

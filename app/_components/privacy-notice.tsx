@@ -1,6 +1,7 @@
-import { PortableText } from "@portabletext/react";
 import type { PrivacyNotice as Notice } from "@/lib/content/privacy-notice";
-import { NOTICE_ID } from "@/lib/page-scripts/page-elements";
+import { noticeTextHtml, noticeTextLinkHtml, noticeUpdatedOn } from "@/lib/content/privacy-notice-html";
+import type { Market } from "@/lib/markets/markets";
+import { NOTICE_ID, NOTICE_TEXT_ATTRIBUTE } from "@/lib/page-scripts/page-elements";
 import { ConsentSettingsButton } from "./consent-banner";
 
 // Without JavaScript, closing lands on the form's link to the notice: the one place it is always opened from.
@@ -8,13 +9,12 @@ const FORM_LINK_ID = "privacy-link-form";
 
 /**
  * The market's privacy notice, in the landing page itself so `/mx/*`, `/br/*` and `/ar/*` keep showing the
- * landing: hidden until a link targets `#privacy-notice`, then shown over the page by CSS alone. With JavaScript, the
- * page's inline script moves focus into it and back (lib/page-scripts/privacy-notice-focus.ts).
+ * landing: hidden until a link targets `#privacy-notice`, then shown over the page by CSS alone. The page carries
+ * its title and a link to its text; the page's inline script loads the text into it as it opens and moves focus into
+ * it and back (lib/page-scripts/privacy-notice-dialog.ts), and without JavaScript the link opens the text as a page.
+ * A draft preview has the text inline, so the Studio shows an edit at once.
  */
-export function PrivacyNotice({ notice }: { notice: Notice }) {
-  const updated = new Intl.DateTimeFormat(notice.locale, { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(notice.updatedAt),
-  );
+export function PrivacyNotice({ notice, market, preview }: { notice: Notice; market: Market; preview: boolean }) {
   const close = (
     <a
       href={`#${FORM_LINK_ID}`}
@@ -25,49 +25,35 @@ export function PrivacyNotice({ notice }: { notice: Notice }) {
     </a>
   );
   return (
-    <>
-      <section
-        id={NOTICE_ID}
-        role="dialog"
-        aria-labelledby={`${NOTICE_ID}-title`}
-        tabIndex={-1}
-        className="fixed inset-0 z-50 hidden overflow-y-auto overscroll-contain bg-slate-900/60 p-3 target:block focus:outline-none sm:p-8"
-      >
-        <div className="notice-panel">
-          <div className="flex items-start justify-between gap-4">
-            <h2 id={`${NOTICE_ID}-title`} className="text-2xl font-bold tracking-tight">
-              {notice.title}
-            </h2>
-            {close}
-          </div>
-          <p className="mt-1 text-sm text-muted">
-            {notice.updatedLabel}: <time dateTime={notice.updatedAt}>{updated}</time>
-          </p>
-          {/* Plain elements (PortableText's own): the panel's class spaces them (app/globals.css). */}
-          <PortableText value={notice.body} />
-          <h3>{notice.detailsTitle}</h3>
-          <dl className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
-            <dt className="font-medium">{notice.legalNameLabel}</dt>
-            <dd>{notice.legalName}</dd>
-            <dt className="font-medium">{notice.addressLabel}</dt>
-            <dd>{notice.address}</dd>
-            <dt className="font-medium">{notice.privacyEmailLabel}</dt>
-            <dd>
-              <a href={`mailto:${notice.privacyEmail}`} className="text-link">
-                {notice.privacyEmail}
-              </a>
-            </dd>
-            <dt className="font-medium">{notice.authorityLabel}</dt>
-            <dd>
-              <a href={notice.authorityUrl} className="text-link" rel="noopener noreferrer">
-                {notice.authority}
-              </a>
-            </dd>
-          </dl>
-          <div className="mt-8 flex justify-end">{close}</div>
+    <section
+      id={NOTICE_ID}
+      role="dialog"
+      aria-labelledby={`${NOTICE_ID}-title`}
+      tabIndex={-1}
+      className="fixed inset-0 z-50 hidden overflow-y-auto overscroll-contain bg-slate-900/60 p-3 target:block focus:outline-none sm:p-8"
+    >
+      <div className="notice-panel">
+        <div className="flex items-start justify-between gap-4">
+          {/* The dialog is a document of its own over the page: its title heads it, its sections are h2s. */}
+          <h1 id={`${NOTICE_ID}-title`} className="text-2xl font-bold tracking-tight">
+            {notice.title}
+          </h1>
+          {close}
         </div>
-      </section>
-    </>
+        <p className="mt-1 text-sm text-muted">
+          {notice.updatedLabel}: <time dateTime={notice.updatedAt}>{noticeUpdatedOn(notice)}</time>
+        </p>
+        {/* Markup React leaves as it finds it: the page script puts the text in place of the link, maybe before
+            hydration. A draft preview has the text itself. */}
+        <div
+          className="notice-text"
+          {...(preview ? {} : { [NOTICE_TEXT_ATTRIBUTE]: "" })}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: preview ? noticeTextHtml(notice) : noticeTextLinkHtml(notice, market) }}
+        />
+        <div className="mt-8 flex justify-end">{close}</div>
+      </div>
+    </section>
   );
 }
 

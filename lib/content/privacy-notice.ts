@@ -36,6 +36,7 @@ export const privacyNoticeSchema = z
     updatedLabel: text,
     body: z.array(block).min(1, "needs at least one paragraph"),
     closeLabel: text,
+    fullNoticeLabel: text,
     detailsTitle: text,
     legalName: text,
     legalNameLabel: text,

@@ -62,6 +62,7 @@ export const PRIVACY_NOTICE_QUERY = defineQuery(`*[_type == "privacyNotice" && m
   updatedLabel,
   body,
   closeLabel,
+  fullNoticeLabel,
   detailsTitle,
   legalName,
   legalNameLabel,

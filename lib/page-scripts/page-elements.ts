@@ -22,6 +22,11 @@ export const AFTER_FIRST_SCREEN_ID = "benefits-title";
 
 /** The privacy notice, opened by CSS :target from plain links. */
 export const NOTICE_ID = "privacy-notice";
+/**
+ * The notice's text while the page does not have it: a link to the text's own address, which the page script replaces
+ * with the text it loads from there.
+ */
+export const NOTICE_TEXT_ATTRIBUTE = "data-notice-text";
 
 /** The savings estimate's card, whose code loads when a visitor first uses it. */
 export const ESTIMATE_ID = "savings-estimate";

@@ -3,7 +3,7 @@ import { trackingAllowed, trackPixelEvent } from "../consent/browser-consent";
 import { isMarket } from "../markets/markets";
 import { wireAmountLinks } from "./amount-links";
 import { wireConsentBanner } from "./consent-banner";
-import { wirePrivacyNotice } from "./privacy-notice-focus";
+import { wirePrivacyNotice } from "./privacy-notice-dialog";
 
 /**
  * The page's inline script after the visible page (bundled by lib/build/page-scripts.ts), run as the parser reaches

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync, writeFileSync } from "node:fs";
+import { noticeTextPath } from "../../lib/content/privacy-notice-html";
 import { MARKETS } from "../../lib/markets/markets";
 import { CAMPAIGN_PAGES } from "../../scripts/lib/seed-campaign-pages";
 import { E2E_DATASET, readDataset, writeDataset } from "../support/sanity/dataset-file";
@@ -42,11 +43,18 @@ async function served(page: Page, url: string, expectedStatus: number): Promise<
   return response.text();
 }
 
-test("the landing pages, the 404 and the Studio page without a project have no HTML errors, served and hydrated", async ({
+test("the landing pages, the privacy notices, the 404 and the Studio page without a project have no HTML errors, served and hydrated", async ({
   page,
 }) => {
   const pages: [string, string, number][] = [
     ...MARKETS.map((m): [string, string, number] => [`/${m}`, `${E2E_HOSTS.embedded}/${m}`, 200]),
+    // Opened, so the notice's text has loaded into the page.
+    ["/mx#privacy-notice", `${E2E_HOSTS.embedded}/mx#privacy-notice`, 200],
+    ...MARKETS.map((m): [string, string, number] => [
+      noticeTextPath(m),
+      `${E2E_HOSTS.embedded}${noticeTextPath(m)}`,
+      200,
+    ]),
     ...CAMPAIGN_PAGES.map((path): [string, string, number] => [path, `${E2E_HOSTS.embedded}${path}`, 200]),
     ["/mx (Sanity mode)", `${E2E_HOSTS.sanity}/mx`, 200],
     ["404", `${E2E_HOSTS.embedded}/no-such-page`, 404],

@@ -94,6 +94,14 @@ for (const market of MARKETS) {
         await page.locator("footer").getByRole("link", { name: notice.footerLinkLabel }).click();
         await expect(dialog).toBeVisible();
         await expect(dialog).toContainText(notice.title);
+        // The page carries the notice's title and a link to its text, which opens as a page in the market's language.
+        await dialog.getByRole("link", { name: notice.fullNoticeLabel }).click();
+        await expect(page.locator("html")).toHaveAttribute("lang", LANG[market]);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(notice.title);
+        await expect(page.locator("article")).toContainText(notice.legalName);
+        await expect(page.locator("article")).toContainText(notice.authority);
+        await page.getByRole("link", { name: notice.closeLabel }).click();
+        expect(new URL(page.url()).pathname).toBe(`/${market}`);
       } finally {
         await context.close();
       }
@@ -227,6 +235,35 @@ test("a market set not to ask first loads the pixel at once and shows no banner"
     await webhook(request, { _type: "privacyNotice", market: "mx" });
   }
   await expect.poll(asks, { timeout: 10_000 }).toBe(true);
+});
+
+test("opened by its address while the page's code still loads (the confirmation email's link), the notice shows its text and the page hydrates without an error", async ({
+  page,
+  context,
+}) => {
+  const notice = seedNotice("mx");
+  await answered(context, "mx");
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/mx#privacy-notice", { waitUntil: "commit" });
+  const dialog = page.getByRole("dialog", { name: notice.title });
+  // Loaded by the inline script, before React has the page.
+  await expect(dialog).toContainText(notice.legalName);
+  release();
+  await page.keyboard.press("Escape");
+  await expect(noticeOf(page)).toBeHidden();
+  // The form answers input only once React has hydrated the page: the notice's text did not break hydration.
+  await fillContactForm(page, { company: `Notice ${randomUUID()}` });
+  await expect(page.locator('#contact-form button[type="submit"]')).toBeEnabled();
+  await expect(noticeOf(page)).toContainText(notice.legalName);
+  expect(errors).toEqual([]);
 });
 
 // ---- Consent as the visitor lives it: refused periods, markets, revoking, click ids, a phone's screen ----

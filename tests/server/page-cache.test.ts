@@ -42,6 +42,8 @@ const UNKNOWN = [
   (i: number) => `/seed-images/draft/flood-${i}`,
   (i: number) => `/flood-${i}`,
   (i: number) => `/api/flood-${i}`,
+  (i: number) => `/api/privacy-notice/flood-${i}`,
+  (i: number) => `/api/privacy-notice/mx/flood-${i}`,
 ];
 /** Addresses below a market that are no campaign page: each shows the market's page. */
 const BELOW_MARKET = [

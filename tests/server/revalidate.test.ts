@@ -70,6 +70,21 @@ test("a signed webhook shows an edited document's new copy without a rebuild", a
   await expect.poll(() => heroTitle(request, "/mx"), { timeout: 10_000 }).toBe(before);
 });
 
+test("a signed webhook for a privacy notice refreshes the notice's own page, where the landing page loads its text", async () => {
+  const noticeText = async () => (await request.get("/api/privacy-notice/br")).text();
+  expect(await noticeText()).toContain("Puente Pagos Brasil Ltda.");
+  const restore = editDocument("privacyNotice.br", (doc) => (doc.legalName = "Ponte Pagamentos Ltda."), dataset);
+  try {
+    const response = await webhook(request, { _type: "privacyNotice", _id: "privacyNotice.br", market: "br" });
+    expect(response.status()).toBe(200);
+    await expect.poll(noticeText, { timeout: 30_000 }).toContain("Ponte Pagamentos Ltda.");
+  } finally {
+    restore();
+    await webhook(request, { _type: "privacyNotice", market: "br" });
+  }
+  await expect.poll(noticeText, { timeout: 10_000 }).not.toContain("Ponte Pagamentos Ltda.");
+});
+
 test("a bad or missing signature is refused with 401 and revalidates nothing", async () => {
   const before = await heroTitle(request, "/ar");
   const restore = editDocument(

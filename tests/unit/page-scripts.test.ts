@@ -107,3 +107,53 @@ describe("the page's inline script: the campaign touch", () => {
     expect(page).toBeLessThanOrEqual(4 * 1024);
   });
 });
+
+describe("the page's inline script: the privacy notice's text", () => {
+  const TEXT_URL = "https://site.example/api/privacy-notice/mx";
+  const holder = () => document.querySelector<HTMLElement>("#privacy-notice > div")!;
+  const focusLink = () =>
+    document.getElementById("to-notice")!.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  beforeEach(() => {
+    document.body.innerHTML = `<main><a id="to-notice" href="#privacy-notice">Aviso</a></main>
+      <section id="privacy-notice"><div data-notice-text><p><a href="${TEXT_URL}">Leer el aviso completo</a></p></div></section>`;
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("loads once, as a link to the notice is focused, and puts the page's <article> in place of the link", async () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response(
+          `<!doctype html><h1>Aviso</h1><article><p>Qué datos <strong>tratamos</strong></p><dl><dt>Responsable</dt><dd>Puente</dd></dl></article>`,
+        ),
+    );
+    vi.stubGlobal("fetch", fetch);
+    visit("https://site.example/mx");
+    focusLink();
+    focusLink();
+    await settle();
+    expect(fetch.mock.calls).toEqual([[TEXT_URL]]);
+    expect(holder().innerHTML).toBe(
+      "<p>Qué datos <strong>tratamos</strong></p><dl><dt>Responsable</dt><dd>Puente</dd></dl>",
+    );
+    expect(holder().hasAttribute("data-notice-text")).toBe(false);
+    expect(holder().hasAttribute("aria-busy")).toBe(false);
+    focusLink();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps the link when the text does not load, and tries again at the next intent", async () => {
+    const fetch = vi.fn(async () => new Response("down", { status: 503 }));
+    vi.stubGlobal("fetch", fetch);
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    visit("https://site.example/mx");
+    focusLink();
+    await settle();
+    expect(holder().querySelector("a")?.getAttribute("href")).toBe(TEXT_URL);
+    expect(holder().hasAttribute("aria-busy")).toBe(false);
+    focusLink();
+    await settle();
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
