@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { noticeTextPath } from "../../lib/content/privacy-notice-html";
 import { editDocument } from "../support/sanity/dataset-file";
 import { E2E_PORTS } from "../../scripts/lib/e2e-hosts";
 import { serverEnv } from "../support/servers/e2e-servers";
@@ -71,7 +72,7 @@ test("a signed webhook shows an edited document's new copy without a rebuild", a
 });
 
 test("a signed webhook for a privacy notice refreshes the notice's own page, where the landing page loads its text", async () => {
-  const noticeText = async () => (await request.get("/api/privacy-notice/br")).text();
+  const noticeText = async () => (await request.get(noticeTextPath("br"))).text();
   expect(await noticeText()).toContain("Puente Pagos Brasil Ltda.");
   const restore = editDocument("privacyNotice.br", (doc) => (doc.legalName = "Ponte Pagamentos Ltda."), dataset);
   try {
