@@ -39,12 +39,8 @@ export function ConsentBanner({ copy }: { copy: Copy }) {
     </button>
   );
   return (
-    <section
-      id={BANNER_ID}
-      aria-label={copy.label}
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white shadow-[0_-4px_16px_rgba(15,42,95,0.12)]"
-    >
-      <div className="page-width flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between sm:py-4">
+    <section id={BANNER_ID} aria-label={copy.label} className="consent-banner">
+      <div className="page-width band-row gap-3 py-3 sm:py-4">
         <div className="text-sm text-ink">
           <p>
             {copy.text}{" "}
@@ -71,12 +67,7 @@ export function ConsentBanner({ copy }: { copy: Copy }) {
 /** The footer's control that brings the banner back; hidden until the page's script can make it work. */
 export function ConsentSettingsButton({ label }: { label: string }) {
   return (
-    <button
-      type="button"
-      hidden
-      className="underline underline-offset-2 hover:text-white"
-      {...{ [REOPEN_ATTRIBUTE]: "" }}
-    >
+    <button type="button" hidden className="footer-link" {...{ [REOPEN_ATTRIBUTE]: "" }}>
       {label}
     </button>
   );

@@ -28,7 +28,7 @@ export function Contact({ market, content, consent, formNote, page, preset }: Pr
     <section id="contact-form" aria-labelledby="contact-title" className="bg-white">
       <div className="page-width grid gap-10 py-16 sm:py-20 lg:grid-cols-5">
         <div className="lg:col-span-2">
-          <h2 id="contact-title" className="text-3xl font-bold tracking-tight text-ink">
+          <h2 id="contact-title" className="section-title">
             {contact.title}
           </h2>
           <p className="mt-4 text-lg text-muted">{contact.intro}</p>

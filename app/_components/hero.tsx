@@ -13,28 +13,19 @@ type Props = { hero: LandingContent["hero"]; brandName: string; locale: string; 
 export function Hero({ hero, brandName, locale, currency }: Props) {
   const { note, ...estimate } = hero.estimate;
   return (
-    <section
-      aria-labelledby="hero-title"
-      className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white"
-    >
-      <div className="page-width grid gap-x-12 pt-14 pb-10 sm:pt-20 lg:grid-cols-[minmax(0,1fr)_27rem] lg:grid-rows-[auto_auto_1fr]">
+    <section aria-labelledby="hero-title" className="hero">
+      <div className="page-width hero-grid">
         <div className="lg:col-start-1 lg:row-start-1">
-          <p
-            aria-describedby="hero-note"
-            className="inline-flex rounded-full bg-white/15 px-4 py-1.5 text-sm font-semibold text-white ring-1 ring-white/30"
-          >
+          <p aria-describedby="hero-note" className="hero-badge">
             <span>
               {hero.highlight}
               <NoteMarker n={1} />
             </span>
           </p>
-          <h1
-            id="hero-title"
-            className="mt-6 max-w-3xl text-4xl leading-tight font-extrabold tracking-tight sm:text-5xl"
-          >
+          <h1 id="hero-title" className="hero-title">
             {hero.title}
           </h1>
-          <RichText value={hero.body} className="mt-6 max-w-2xl space-y-3 text-lg text-blue-50" />
+          <RichText value={hero.body} className="hero-lead" />
         </div>
         <LazySavingsEstimate
           copy={estimate}
@@ -48,11 +39,7 @@ export function Hero({ hero, brandName, locale, currency }: Props) {
             {note}
           </p>
         </LazySavingsEstimate>
-        <Note
-          id="hero-note"
-          n={1}
-          className="mt-10 border-t border-white/20 pt-4 text-xs leading-relaxed text-blue-100 lg:col-start-1 lg:row-start-3 lg:self-end"
-        >
+        <Note id="hero-note" n={1} className="hero-notes">
           {hero.highlightNote}
         </Note>
       </div>

@@ -16,11 +16,7 @@ const FORM_LINK_ID = "privacy-link-form";
  */
 export function PrivacyNotice({ notice, market, preview }: { notice: Notice; market: Market; preview: boolean }) {
   const close = (
-    <a
-      href={`#${FORM_LINK_ID}`}
-      data-close
-      className="inline-flex h-11 shrink-0 items-center rounded-full border border-slate-300 px-4 text-sm font-semibold text-ink hover:bg-slate-50"
-    >
+    <a href={`#${FORM_LINK_ID}`} data-close className="button-outline">
       {notice.closeLabel}
     </a>
   );
@@ -30,7 +26,7 @@ export function PrivacyNotice({ notice, market, preview }: { notice: Notice; mar
       role="dialog"
       aria-labelledby={`${NOTICE_ID}-title`}
       tabIndex={-1}
-      className="fixed inset-0 z-50 hidden overflow-y-auto overscroll-contain bg-slate-900/60 p-3 target:block focus:outline-none sm:p-8"
+      className="notice-dialog"
     >
       <div className="notice-panel">
         <div className="flex items-start justify-between gap-4">
@@ -75,7 +71,7 @@ export function PrivacyFormLine({ notice }: { notice: Notice }) {
 export function PrivacyFooterLinks({ notice, consentAsked }: { notice: Notice; consentAsked: boolean }) {
   return (
     <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-      <a id="privacy-link-footer" href={`#${NOTICE_ID}`} className="underline underline-offset-2 hover:text-white">
+      <a id="privacy-link-footer" href={`#${NOTICE_ID}`} className="footer-link">
         {notice.footerLinkLabel}
       </a>
       {consentAsked ? <ConsentSettingsButton label={notice.settingsLinkLabel} /> : null}

@@ -67,12 +67,12 @@ export function SavingsEstimate({ copy, cta, brandName, locale, currency, childr
       <a
         href="#contact-form"
         {...{ [CARRY_AMOUNT_ATTRIBUTE]: "" }}
-        className="mt-10 inline-flex h-12 items-center justify-self-start rounded-full bg-white px-7 text-base font-semibold text-brand-800 shadow-sm hover:bg-brand-50 lg:col-start-1 lg:row-start-2 lg:self-start"
+        className="button-light mt-10 justify-self-start lg:col-start-1 lg:row-start-2 lg:self-start"
       >
         {cta}
       </a>
       <div id={ESTIMATE_ID} className="mt-10 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:mt-0">
-        <div className="rounded-2xl bg-white p-5 text-ink shadow-xl sm:p-6">
+        <div className="estimate-card">
           <h2 className="text-lg font-bold">{copy.title}</h2>
           <label htmlFor={ESTIMATE_AMOUNT_ID} className="mt-4 block text-sm font-medium">
             {copy.amountLabel}
@@ -88,38 +88,29 @@ export function SavingsEstimate({ copy, cta, brandName, locale, currency, childr
               autoComplete="off"
               maxLength={15}
               aria-describedby={noteId}
-              className="block h-11 w-36 rounded-lg border border-slate-400 bg-white px-3 text-base font-semibold tabular-nums"
+              className="estimate-input"
             />
             <span className="text-sm text-muted tabular-nums">{amount ? local(amount) : null}</span>
           </div>
-          <table className="mt-5 w-full text-sm tabular-nums">
+          <table className="estimate-table">
             <thead>
-              <tr className="text-left text-xs text-muted">
+              <tr>
                 <td />
-                <th scope="col" className="pb-2 text-right font-semibold">
-                  {copy.bankLabel}
-                </th>
-                <th scope="col" className="pb-2 pl-3 text-right font-semibold text-brand-700">
-                  {brandName}
-                </th>
+                <th scope="col">{copy.bankLabel}</th>
+                <th scope="col">{brandName}</th>
               </tr>
             </thead>
             <tbody>
               {rows.map(([label, key, bankNote, ourNote]) => (
-                <tr
-                  key={key}
-                  className={key === "total" ? "border-t border-slate-300 font-bold" : "border-t border-slate-100"}
-                >
-                  <th scope="row" className="py-2 pr-2 text-left font-medium">
-                    {label}
-                  </th>
-                  <td className="py-2 text-right">
+                <tr key={key} className={key === "total" ? "border-slate-300 font-bold" : undefined}>
+                  <th scope="row">{label}</th>
+                  <td>
                     {cell(estimate?.bank[key])}
-                    {bankNote ? <span className="block text-xs text-muted">{bankNote}</span> : null}
+                    {bankNote ? <span>{bankNote}</span> : null}
                   </td>
-                  <td className="py-2 pl-3 text-right text-brand-700">
+                  <td>
                     {cell(estimate?.ours[key])}
-                    {ourNote ? <span className="block text-xs text-muted">{ourNote}</span> : null}
+                    {ourNote ? <span>{ourNote}</span> : null}
                   </td>
                 </tr>
               ))}

@@ -21,7 +21,7 @@ export function formatAddress(market: Market, address: LandingContent["company"]
 export function SiteFooter({ market, brandName, company, footer, links }: Props) {
   return (
     <footer className="bg-brand-900 text-blue-50">
-      <div className="page-width flex flex-col gap-2 pt-10 pb-6 sm:flex-row sm:items-center sm:justify-between">
+      <div className="page-width band-row gap-2 pt-10 pb-6">
         <p className="font-semibold text-white">{footer.tagline}</p>
         <p className="text-sm">
           © {footer.copyrightYear} {brandName}. {footer.rights}

@@ -6,7 +6,7 @@ type Props = { market: Market; brandName: string; header: LandingContent["header
 
 export function SiteHeader({ market, brandName, header }: Props) {
   return (
-    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="site-header">
       <div className="page-width flex h-16 items-center justify-between gap-4">
         <span className="text-lg font-bold tracking-tight text-brand-800">{brandName}</span>
         <div className="flex items-center gap-3">
@@ -16,7 +16,7 @@ export function SiteHeader({ market, brandName, header }: Props) {
             href={`/${nextMarket(market)}`}
             aria-label={header.flagLabel}
             title={header.flagLabel}
-            className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 hover:bg-slate-50"
+            className="icon-button"
             data-testid="flag-link"
           >
             <FlagIcon market={market} />

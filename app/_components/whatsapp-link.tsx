@@ -27,7 +27,7 @@ export function WhatsAppLink({ number, message, amountLine, defaultAmount, label
       data-whatsapp-default-amount={defaultAmount}
       target="_blank"
       rel="noopener noreferrer"
-      className="mt-6 inline-flex min-h-11 items-center gap-2 rounded-full border border-accent px-5 text-base font-semibold text-accent hover:bg-emerald-50"
+      className="button-whatsapp mt-6"
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 shrink-0">
         <path

@@ -26,7 +26,7 @@ export function ProofSection({
       {section.figures.length > 0 ? (
         <ul className="mt-10 grid gap-6 sm:grid-cols-3">
           {section.figures.map((figure) => (
-            <li key={figure._key} className="border-l-4 border-accent pl-4">
+            <li key={figure._key} className="figure">
               <p className="figure-value">{figure.value}</p>
               <p className="figure-label">{figure.label}</p>
               <p className="figure-note">{figure.note}</p>

@@ -8,9 +8,9 @@ import { CAMPAIGN_PAGES } from "../../scripts/lib/seed-campaign-pages";
 // use the page (the estimate, the form, the phone check, the toaster) loads then, and is not counted here.
 const JS_BUDGET_GZIP = 140 * 1024;
 // The HTML of the market's page carries its content twice: once as markup, once in the payload React hydrates from
-// (docs/development.md#what-the-page-loads-first). /mx is 97.3 kB raw, the privacy notice's text not in it (loaded when
+// (docs/development.md#what-the-page-loads-first). /mx is 90.7 kB raw, the privacy notice's text not in it (loaded when
 // the notice opens): the limit leaves a kilobyte, so what grows it is weighed here rather than found later.
-const HTML_BUDGET_RAW = 98.5 * 1000;
+const HTML_BUDGET_RAW = 92 * 1000;
 
 for (const market of ["mx", "br", "ar", ...CAMPAIGN_PAGES.map((path) => path.slice(1))]) {
   test(`/${market} loads at most 140 KiB of gzip JavaScript (the Studio adds nothing), React and the router compiled off the main thread`, async ({

@@ -115,7 +115,7 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent, page, p
         onChange={(e) => edited(e.target)}
         onBlur={(e) => isControl(e.target) && checks.show([e.target])}
         onFocus={engage}
-        className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2 sm:p-8"
+        className="form-card"
       >
         {FORM_FIELD_NAMES.map((name) => {
           const shown = control(name);

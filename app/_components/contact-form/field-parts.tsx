@@ -3,14 +3,6 @@ import type { ReactNode } from "react";
 /** What every field component is given: its control name, its words, and the message shown under it, if any. */
 export type FieldProps<Name extends string> = { name: Name; label: string; message: string | undefined };
 
-const box = "block min-h-12 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-ink";
-export const inputClass = `${box} placeholder:text-slate-500 user-invalid:border-danger aria-[invalid=true]:border-danger`;
-// A select is the real control, transparent over a box that shows its choice: the box wraps a long range label
-// ("US$ 100.000 o más (≈ ARS 84.000.000 o más)") onto a second line on a phone instead of cutting it, draws the
-// chevron, and shows the empty first entry in the placeholders' grey. Taps and keys still reach the select.
-export const selectClass = "peer absolute inset-0 size-full cursor-pointer appearance-none opacity-0 text-base";
-const selectShown = `${box} flex items-center py-2.5 pr-10 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-user-invalid:border-danger peer-aria-[invalid=true]:border-danger`;
-
 const messageId = (name: string) => `contact-${name}-message`;
 
 /** Ties a control to its message (aria-describedby) while one is shown. */
@@ -19,7 +11,7 @@ export const described = (name: string, message: string | undefined) =>
 
 export function FieldLabel({ name, children }: { name: string; children: ReactNode }) {
   return (
-    <label htmlFor={`contact-${name}`} className="mb-1 block text-sm font-medium text-ink">
+    <label htmlFor={`contact-${name}`} className="field-label">
       {children}
     </label>
   );
@@ -35,7 +27,12 @@ export function FieldMessage({ name, message, children }: { name: string; messag
   ) : null;
 }
 
-/** A select with the box that shows its choice (`shown`; a grey `placeholder` while there is none). */
+/**
+ * A select with the box that shows its choice (`shown`; a grey `placeholder` while there is none). The select (class
+ * `peer field-select`) is the real control, transparent over the box: the box wraps a long range label ("US$ 100.000 o
+ * más (≈ ARS 84.000.000 o más)") onto a second line on a phone instead of cutting it, draws the chevron and follows
+ * the select's focus and validity. Taps and keys still reach the select.
+ */
 export function SelectBox({
   shown,
   placeholder,
@@ -48,14 +45,10 @@ export function SelectBox({
   return (
     <div className="relative">
       {children}
-      <div aria-hidden="true" className={`${selectShown} ${shown !== undefined ? "" : "text-slate-500"}`}>
+      <div aria-hidden="true" className={shown !== undefined ? "field-shown" : "field-shown text-slate-500"}>
         {shown ?? placeholder}
       </div>
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 20 20"
-        className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-slate-600"
-      >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="field-chevron">
         <path
           d="m5 7.5 5 5 5-5"
           fill="none"

@@ -2,7 +2,7 @@ import { fill } from "@/lib/contact/form-messages";
 import { LEAD_FIELDS } from "@/lib/leads/lead-fields";
 import { PHONE_PATTERN, type PhonePrefix } from "@/lib/leads/options";
 import type { Option } from "./form-copy";
-import { described, FieldLabel, FieldMessage, inputClass, SelectBox, selectClass } from "./field-parts";
+import { described, FieldLabel, FieldMessage, SelectBox } from "./field-parts";
 import type { PrefixSuggestion } from "./use-field-checks";
 
 type Props = {
@@ -32,7 +32,7 @@ export function PhoneField(props: Props) {
             name="phonePrefix"
             autoComplete={LEAD_FIELDS.phonePrefix.autoComplete}
             defaultValue={defaultPrefix}
-            className={selectClass}
+            className="peer field-select"
           >
             {prefixes.map((o) => (
               <option key={o.value} value={o.value}>
@@ -56,7 +56,7 @@ export function PhoneField(props: Props) {
           minLength={LEAD_FIELDS.phone.min}
           maxLength={LEAD_FIELDS.phone.max}
           placeholder={placeholder}
-          className={inputClass}
+          className="field-input"
           {...described("phone", message)}
         />
       </div>

@@ -1,6 +1,6 @@
 import type { ChoiceName } from "@/lib/leads/lead-fields";
 import type { Option } from "./form-copy";
-import { described, FieldLabel, FieldMessage, SelectBox, selectClass, type FieldProps } from "./field-parts";
+import { described, FieldLabel, FieldMessage, SelectBox, type FieldProps } from "./field-parts";
 
 type Props = FieldProps<ChoiceName> & {
   placeholder: string;
@@ -22,7 +22,7 @@ export function SelectField({ name, label, message, placeholder, options, chosen
           name={name}
           required
           defaultValue={defaultValue}
-          className={selectClass}
+          className="peer field-select"
           {...described(name, message)}
         >
           <option value="" disabled>

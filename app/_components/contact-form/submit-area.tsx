@@ -65,7 +65,7 @@ export function SubmitArea({ copy, valid, pending, missingLine, outcome }: Props
         // The spec's ellipsis stays on screen; screen readers hear what it means.
         aria-label={pending ? copy.submittingLabel : undefined}
         aria-describedby={describedBy}
-        className="h-12 rounded-full bg-brand-700 px-6 text-base font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-brand-700/60 disabled:hover:bg-brand-700/60"
+        className="button-submit"
       >
         {pending ? copy.submitting : copy.submit}
       </button>

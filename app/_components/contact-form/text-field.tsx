@@ -1,6 +1,6 @@
 import { LEAD_FIELDS, type TextFieldName } from "@/lib/leads/lead-fields";
 import { NAME_PATTERN } from "@/lib/leads/options";
-import { described, FieldLabel, FieldMessage, inputClass, type FieldProps } from "./field-parts";
+import { described, FieldLabel, FieldMessage, type FieldProps } from "./field-parts";
 
 type Props = FieldProps<TextFieldName> & { placeholder: string };
 
@@ -22,7 +22,7 @@ export function TextField({ name, label, message, placeholder }: Props) {
         pattern={kind === "name" ? NAME_PATTERN : undefined}
         autoComplete={autoComplete}
         placeholder={placeholder}
-        className={inputClass}
+        className="field-input"
         {...described(name, message)}
       />
       <FieldMessage name={name} message={message} />
