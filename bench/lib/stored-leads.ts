@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import { migrate } from "../../lib/contact/migrations.ts";
 
 export type StoredLeadsCheck = {
   rows: number;
@@ -12,6 +13,22 @@ export type StoredLeadsCheck = {
   duplicates: number;
   ok: boolean;
 };
+
+/**
+ * Prepares the database the bench's server will open (before it starts: PGlite is single-process) with the
+ * migrations applied and the table's intake ceiling off. The ceiling bounds what the public anon key can insert (1,000
+ * rows a minute, then 503), so with it the contact passes would measure the ceiling after their first seconds, not
+ * the route. The server sees every migration applied and runs none.
+ */
+export async function liftIntakeCeiling(dataDir: string, migrationsDir: string): Promise<void> {
+  const db = new PGlite(dataDir);
+  try {
+    await migrate(db, migrationsDir);
+    await db.exec("alter table public.contact_submissions disable trigger contact_submissions_intake_ceiling");
+  } finally {
+    await db.close();
+  }
+}
 
 /** Reads the database the stopped server left behind (PGlite is single-process, so never while it runs). */
 export async function checkStoredLeads(dataDir: string, created: Set<string>): Promise<StoredLeadsCheck> {
