@@ -75,8 +75,8 @@ const env = embeddedEnv({
   NEXT_PUBLIC_SITE_URL: origin,
   NEXT_PUBLIC_META_PIXEL_ID: "1234567890",
   EMBEDDED_DB_DIR: dbDir,
-  // No limit at all: the benchmark measures the route (the database's intake ceiling is lifted too, below), and the
-  // ceiling would send most of its leads to the summary.
+  // No limit at all: the benchmark measures the route, and the site's global ceiling would send most of its leads to
+  // the summary (the database's own intake ceiling is lifted below).
   CONTACT_RATE_LIMIT_PER_MINUTE: "0",
   CONTACT_RATE_LIMIT_GLOBAL_PER_MINUTE: "0",
   // The visit counter as a production server runs it (visitors by address), its limiter off for one load client.
