@@ -1,6 +1,7 @@
 import { fill } from "../contact/form-messages";
 import { whatsappChatLink } from "../conversation/contact-links";
 import { parseAmount, volumeForAmount } from "../savings/estimate";
+import { onDocument } from "./document-events";
 import { CARRY_AMOUNT_ATTRIBUTE, ESTIMATE_AMOUNT_ID, VOLUME_SELECT_ID } from "./page-elements";
 
 /** The amount typed in the savings estimate, read the way the page's language writes numbers. */
@@ -21,7 +22,7 @@ function estimateAmount(): number | null {
  * are the plain links the server rendered.
  */
 export function wireAmountLinks(): void {
-  document.addEventListener("click", (event) => {
+  onDocument("click", (event) => {
     const link = event.target instanceof Element ? event.target.closest("a") : null;
     if (!link) return;
     if (link.hasAttribute(CARRY_AMOUNT_ATTRIBUTE)) {

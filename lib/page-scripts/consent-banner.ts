@@ -1,5 +1,6 @@
 import { currentChoice, recordChoice, type ConsentScope } from "../consent/browser-consent";
 import type { ConsentChoice } from "../consent/consent-cookie";
+import { onDocument } from "./document-events";
 import { BANNER_ID, BANNER_OPEN_CLASS, CHOICE_ATTRIBUTE, NOW_ATTRIBUTE, REOPEN_ATTRIBUTE } from "./page-elements";
 
 /**
@@ -27,22 +28,21 @@ export function wireConsentBanner(scope: ConsentScope): void {
   };
   // Scroll padding keeps keyboard focus clear of the banner; this also covers focus moved by a script or a click on
   // a partly covered control.
-  const keepAbove = (event: FocusEvent) => {
+  onDocument("focusin", (event) => {
     const target = event.target;
-    if (!(target instanceof HTMLElement) || banner.contains(target)) return;
+    if (!root.classList.contains(BANNER_OPEN_CLASS) || !(target instanceof HTMLElement) || banner.contains(target))
+      return;
     if (target.getBoundingClientRect().bottom > banner.getBoundingClientRect().top)
       target.scrollIntoView({ block: "nearest" });
-  };
+  });
 
   function show(open: boolean) {
     root.classList.toggle(BANNER_OPEN_CLASS, open);
     if (open) {
       observer ??= new ResizeObserver(reserve);
       observer.observe(banner!);
-      document.addEventListener("focusin", keepAbove);
     } else {
       observer?.disconnect();
-      document.removeEventListener("focusin", keepAbove);
       root.style.removeProperty("scroll-padding-bottom");
       document.body.style.removeProperty("padding-bottom");
     }
@@ -60,25 +60,26 @@ export function wireConsentBanner(scope: ConsentScope): void {
     line.hidden = !choice;
   }
 
-  banner.addEventListener("click", (event) => {
-    const answer = event.target instanceof Element ? event.target.closest(`[${CHOICE_ATTRIBUTE}]`) : null;
+  onDocument("click", (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const answer = target && banner.contains(target) ? target.closest(`[${CHOICE_ATTRIBUTE}]`) : null;
     const choice = answer?.getAttribute(CHOICE_ATTRIBUTE);
-    if (choice !== "granted" && choice !== "denied") return;
-    recordChoice(scope, choice);
-    show(false);
-    opener?.focus();
-    opener = null;
+    if (choice === "granted" || choice === "denied") {
+      recordChoice(scope, choice);
+      show(false);
+      opener?.focus();
+      opener = null;
+      return;
+    }
+    const control = target?.closest<HTMLElement>(`[${REOPEN_ATTRIBUTE}]`);
+    if (!control) return;
+    opener = control;
+    mark(currentChoice(scope));
+    show(true);
+    buttons[0]?.focus();
   });
 
-  for (const control of document.querySelectorAll<HTMLElement>(`[${REOPEN_ATTRIBUTE}]`)) {
-    control.hidden = false;
-    control.addEventListener("click", () => {
-      opener = control;
-      mark(currentChoice(scope));
-      show(true);
-      buttons[0]?.focus();
-    });
-  }
+  for (const control of document.querySelectorAll<HTMLElement>(`[${REOPEN_ATTRIBUTE}]`)) control.hidden = false;
 
   if (root.classList.contains(BANNER_OPEN_CLASS)) show(true);
 }

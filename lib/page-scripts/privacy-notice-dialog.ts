@@ -1,3 +1,4 @@
+import { onDocument } from "./document-events";
 import { NOTICE_ID, NOTICE_TEXT_ATTRIBUTE } from "./page-elements";
 
 /**
@@ -49,7 +50,7 @@ export function wirePrivacyNotice(): void {
       opener = null;
     }
   };
-  document.addEventListener("click", (event) => {
+  onDocument("click", (event) => {
     const link = event.target instanceof Element ? event.target.closest("a") : null;
     if (!link) return;
     if (link.getAttribute("href") === hash) {
@@ -60,13 +61,13 @@ export function wirePrivacyNotice(): void {
       history.back();
     }
   });
-  document.addEventListener("keydown", (event) => {
+  onDocument("keydown", (event) => {
     if (event.key !== "Escape" || location.hash !== hash) return;
     event.preventDefault();
     notice.querySelector<HTMLAnchorElement>("a[data-close]")?.click();
   });
-  for (const intent of ["pointerover", "focusin"])
-    document.addEventListener(intent, (event) => {
+  for (const intent of ["pointerover", "focusin"] as const)
+    onDocument(intent, (event) => {
       if (event.target instanceof Element && event.target.closest(`a[href="${hash}"]`)) loadNoticeText(notice);
     });
   window.addEventListener("hashchange", sync);
