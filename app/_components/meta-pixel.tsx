@@ -1,5 +1,17 @@
+"use client";
+
 import { consentCookieName, META_PIXEL_SCRIPT } from "@/lib/consent/consent-cookie";
 import type { ConsentScope } from "@/lib/consent/browser-consent";
+
+/** Meta's standard pixel snippet, with this market's consent rules. */
+function pixelSnippet(pixelId: string, scope: ConsentScope): string {
+  const load = `t=b.createElement(e);t.async=!0;t.src=v;s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s);`;
+  const answer = (choice: string) =>
+    `/(?:^|;\\s*)${consentCookieName(scope.market)}=${choice}\\.${scope.version}(?:;|$)/.test(b.cookie)`;
+  const start = scope.ask ? `fbq('consent','revoke');if(${answer("granted")}){fbq('consent','grant');${load}}` : load;
+  const pageView = scope.ask ? `if(!${answer("denied")})fbq('track','PageView')` : `fbq('track','PageView')`;
+  return `!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';n.queue=[];${start}fbq('set','autoConfig',false,${JSON.stringify(pixelId)});fbq('init',${JSON.stringify(pixelId)});${pageView}}(window,document,'script',${JSON.stringify(META_PIXEL_SCRIPT)});`;
+}
 
 /**
  * Meta's standard pixel snippet, rendered only when NEXT_PUBLIC_META_PIXEL_ID is set, after the visible page (an
@@ -9,17 +21,17 @@ import type { ConsentScope } from "@/lib/consent/browser-consent";
  * then `fbq` only queues, and Meta's library replays the queue once consent is granted. A visitor who refused gets
  * no PageView at all (nothing is queued for a refused period). Automatic event collection is off (`autoConfig`, set
  * before `init`): the pixel reports only the events this site sends, never clicks on links or buttons.
+ *
+ * A client component whose snippet the server alone writes (as InlineScript does): the page's payload names the pixel
+ * id and the scope rather than repeating the snippet, and the browser's build drops the snippet's code.
  */
 export function MetaPixel({ pixelId, scope }: { pixelId: string; scope: ConsentScope }) {
-  const load = `t=b.createElement(e);t.async=!0;t.src=v;s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s);`;
-  const answer = (choice: string) =>
-    `/(?:^|;\\s*)${consentCookieName(scope.market)}=${choice}\\.${scope.version}(?:;|$)/.test(b.cookie)`;
-  const start = scope.ask ? `fbq('consent','revoke');if(${answer("granted")}){fbq('consent','grant');${load}}` : load;
-  const pageView = scope.ask ? `if(!${answer("denied")})fbq('track','PageView')` : `fbq('track','PageView')`;
-  const snippet = `!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';n.queue=[];${start}fbq('set','autoConfig',false,${JSON.stringify(pixelId)});fbq('init',${JSON.stringify(pixelId)});${pageView}}(window,document,'script',${JSON.stringify(META_PIXEL_SCRIPT)});`;
   return (
     <>
-      <script dangerouslySetInnerHTML={{ __html: snippet }} />
+      <script
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: typeof window === "undefined" ? pixelSnippet(pixelId, scope) : "" }}
+      />
       {/* Without JavaScript nobody can be asked, so the image fallback exists only where consent is not required. */}
       {scope.ask ? null : (
         <noscript>
