@@ -19,6 +19,7 @@ import { PrivacyFooterLinks, PrivacyFormLine, PrivacyNotice } from "./privacy-no
 import { PageSections } from "./sections/page-sections";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
+import { StaticBenefits, StaticPageSections, StaticSiteFooter } from "./static-parts";
 
 type Props = {
   market: Market;
@@ -45,6 +46,11 @@ export async function LandingView({ market, preview, content, page, preset }: Pr
     env.NEXT_PUBLIC_SITE_URL,
     socialImage(market, clean.seo.ogImage, sanityImageProject(env)).url,
   );
+  // The parts without React's interactivity are markup only (static-parts.tsx), but in draft mode, where the Studio's
+  // edits re-render them in place.
+  const Parts = preview
+    ? { Benefits, Sections: PageSections, Footer: SiteFooter }
+    : { Benefits: StaticBenefits, Sections: StaticPageSections, Footer: StaticSiteFooter };
   return (
     <>
       {/* Data for search engines, not a script the browser runs. */}
@@ -67,8 +73,8 @@ export async function LandingView({ market, preview, content, page, preset }: Pr
       <main>
         <Hero hero={content.hero} brandName={content.brandName} locale={content.locale} currency={content.currency} />
         {/* The hero's claim is footnote 1; the cards' footnotes continue from 2. */}
-        <Benefits benefits={content.benefits} firstNote={2} />
-        <PageSections sections={content.sections} company={content.company} />
+        <Parts.Benefits benefits={content.benefits} firstNote={2} />
+        <Parts.Sections sections={content.sections} company={content.company} />
         <Contact
           market={market}
           content={content}
@@ -78,7 +84,7 @@ export async function LandingView({ market, preview, content, page, preset }: Pr
           formNote={<PrivacyFormLine notice={notice} />}
         />
       </main>
-      <SiteFooter
+      <Parts.Footer
         market={market}
         brandName={content.brandName}
         company={content.company}

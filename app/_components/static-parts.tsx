@@ -1,0 +1,63 @@
+"use client";
+
+import { Activity, lazy, type ComponentProps } from "react";
+import type { Benefits } from "./benefits";
+import type { PageSections } from "./sections/page-sections";
+import type { SiteFooter } from "./site-footer";
+import { loadedModule } from "./when-needed";
+
+/*
+ * Parts of the page that are markup only: nothing in them needs React (links, native disclosure widgets, and the
+ * controls the page's inline script runs). Rendered by a server component, a part's element tree travels twice, as
+ * markup and in the payload React hydrates from; rendered from here, the payload carries only its content, and the
+ * browser spends no hydration on it. Each part renders on the server only: the browser's build leaves the server's
+ * branch out (`typeof window` is known there), and the part's code with it; in the browser the part never loads, so
+ * React leaves the server's markup of its Activity boundary as it is, for good.
+ *
+ * An update to a boundary that never hydrates would replace its markup with nothing, so draft mode, where the
+ * Studio's edits re-render the page in place, renders the parts themselves (landing-view.tsx).
+ */
+
+const never = () => new Promise<never>(() => {});
+
+/* eslint-disable @typescript-eslint/no-require-imports -- synchronous, and on the server only */
+const BenefitsMarkup = lazy(() =>
+  typeof window === "undefined"
+    ? loadedModule((require("./benefits") as typeof import("./benefits")).Benefits)
+    : never(),
+);
+const SectionsMarkup = lazy(() =>
+  typeof window === "undefined"
+    ? loadedModule((require("./sections/page-sections") as typeof import("./sections/page-sections")).PageSections)
+    : never(),
+);
+const FooterMarkup = lazy(() =>
+  typeof window === "undefined"
+    ? loadedModule((require("./site-footer") as typeof import("./site-footer")).SiteFooter)
+    : never(),
+);
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+export function StaticBenefits(props: ComponentProps<typeof Benefits>) {
+  return (
+    <Activity>
+      <BenefitsMarkup {...props} />
+    </Activity>
+  );
+}
+
+export function StaticPageSections(props: ComponentProps<typeof PageSections>) {
+  return (
+    <Activity>
+      <SectionsMarkup {...props} />
+    </Activity>
+  );
+}
+
+export function StaticSiteFooter(props: ComponentProps<typeof SiteFooter>) {
+  return (
+    <Activity>
+      <FooterMarkup {...props} />
+    </Activity>
+  );
+}
