@@ -23,6 +23,7 @@ import { launchChrome, lighthouseMedian, mobileRounds } from "./lib/lighthouse-r
 import { freePort } from "../scripts/lib/free-port.ts";
 import { manyInstancesContact } from "./lib/many-instances.ts";
 import { buildNext, embeddedEnv, startNext } from "./lib/next-app.ts";
+import { paintHoldProbe } from "./lib/paint-hold-probe.ts";
 import { processRss } from "./lib/proc.ts";
 import { proofCost } from "./lib/proof-cost.ts";
 import { markdown, type BenchResults } from "./lib/report.ts";
@@ -36,6 +37,7 @@ const MARKET_PAGES = ["/mx", "/br", "/ar"];
 const PAGES = [...MARKET_PAGES, ...CAMPAIGN_PAGES];
 const MOBILE_RUNS = 5;
 const DESKTOP_RUNS = 3;
+const PAINT_HOLD_DELAYS_MS = [50, 100, 150, 300];
 const GET_SECONDS = 10;
 const CONTACT_SECONDS = 8;
 const JS_BUDGET_GZIP = 140 * 1024; // as tests/e2e/js-budget.spec.ts enforces it
@@ -148,6 +150,8 @@ try {
     log,
   );
   await empty.stop();
+  log("whether this machine's Chromium holds a first frame: a heading, its stylesheet late by 50 to 300 ms");
+  const paintHold = await paintHoldProbe(chrome.port, PAINT_HOLD_DELAYS_MS, 2);
   const lighthouse: BenchResults["lighthouse"] = [];
   for (const page of MARKET_PAGES) {
     for (const [server, base] of [
@@ -214,6 +218,7 @@ try {
     durationS: (performance.now() - started) / 1000,
     build,
     mobile,
+    paintHold,
     lighthouse,
     pageWeight,
     getThroughput: { next: getNext, static: getStatic, ratio: getStatic.rps / getNext.rps },

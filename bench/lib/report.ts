@@ -4,6 +4,7 @@ import type { LoadResult } from "./http-load.ts";
 import type { LighthouseSummary, MobileRuns, Spread } from "./lighthouse-runs.ts";
 import type { ManyInstancesResults } from "./many-instances.ts";
 import type { BuildResult } from "./next-app.ts";
+import type { PaintHoldProbe } from "./paint-hold-probe.ts";
 import type { ProofCost } from "./proof-cost.ts";
 import type { StoredLeadsCheck } from "./stored-leads.ts";
 import type { DayOfVisits, VisitPass } from "./visit-load.ts";
@@ -25,6 +26,8 @@ export type BenchResults = {
   build: BuildResult;
   /** Lighthouse mobile, interleaved rounds: the empty App Router page, then each page on each server. */
   mobile: MobileRuns[];
+  /** Lighthouse mobile on a heading whose stylesheet comes late: whether this machine holds a first frame, and when. */
+  paintHold: PaintHoldProbe[];
   /** Lighthouse desktop, per market page. */
   lighthouse: { server: "next start" | "zero-JS static"; summary: LighthouseSummary }[];
   pageWeight: { page: string; server: "next start" | "zero-JS static" | "empty App Router page"; weight: PageWeight }[];
@@ -142,6 +145,17 @@ function mobileMarkdown(mobile: MobileRuns[]): string {
   return `${metrics}
 
 ${lcp}`;
+}
+
+function paintHoldMarkdown(probe: PaintHoldProbe[]): string {
+  return table(
+    ["stylesheet late by", "observed first paint, each run", "load event, each run"],
+    probe.map((p) => [
+      ms(p.stylesheetDelayMs),
+      p.observedFcpMs.map(ms).join(", "),
+      p.observedLoadMs.map(ms).join(", "),
+    ]),
+  );
 }
 
 /** The results as Markdown tables (printed, and ready for README's Performance section). */
@@ -275,6 +289,10 @@ export function markdown(r: BenchResults): string {
     `Lighthouse mobile (its default simulated throttling), median and spread (lowest–highest) of ${runs} runs, in rounds that run every page once:`,
     "",
     mobileMarkdown(r.mobile),
+    "",
+    "Whether this machine's Chromium holds a first frame, whatever the page (Lighthouse mobile on a heading alone, its stylesheet answered late):",
+    "",
+    paintHoldMarkdown(r.paintHold),
     "",
     `Lighthouse desktop (its desktop preset), median of ${r.lighthouse[0]?.summary.runs ?? 0} runs:`,
     "",
