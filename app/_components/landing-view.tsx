@@ -19,7 +19,13 @@ import { PrivacyFooterLinks, PrivacyFormLine, PrivacyNotice } from "./privacy-no
 import { PageSections } from "./sections/page-sections";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
-import { StaticBenefits, StaticPageSections, StaticSiteFooter } from "./static-parts";
+import {
+  StaticBenefits,
+  StaticConsentBanner,
+  StaticPageSections,
+  StaticSiteFooter,
+  StaticSiteHeader,
+} from "./static-parts";
 
 type Props = {
   market: Market;
@@ -49,14 +55,26 @@ export async function LandingView({ market, preview, content, page, preset }: Pr
   // The parts without React's interactivity are markup only (static-parts.tsx), but in draft mode, where the Studio's
   // edits re-render them in place.
   const Parts = preview
-    ? { Benefits, Sections: PageSections, Footer: SiteFooter }
-    : { Benefits: StaticBenefits, Sections: StaticPageSections, Footer: StaticSiteFooter };
+    ? {
+        Banner: ConsentBanner,
+        Header: SiteHeader,
+        Benefits,
+        Sections: PageSections,
+        Footer: SiteFooter,
+      }
+    : {
+        Banner: StaticConsentBanner,
+        Header: StaticSiteHeader,
+        Benefits: StaticBenefits,
+        Sections: StaticPageSections,
+        Footer: StaticSiteFooter,
+      };
   return (
     <>
       {/* Data for search engines, not a script the browser runs. */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(jsonLd) }} />
       {consentAsked ? (
-        <ConsentBanner
+        <Parts.Banner
           copy={{
             label: notice.bannerLabel,
             text: notice.bannerText,
@@ -69,7 +87,7 @@ export async function LandingView({ market, preview, content, page, preset }: Pr
         />
       ) : null}
       <DraftModeTools market={market} />
-      <SiteHeader market={market} brandName={content.brandName} header={content.header} />
+      <Parts.Header market={market} brandName={content.brandName} header={content.header} />
       <main>
         <Hero hero={content.hero} brandName={content.brandName} locale={content.locale} currency={content.currency} />
         {/* The hero's claim is footnote 1; the cards' footnotes continue from 2. */}

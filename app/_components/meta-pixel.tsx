@@ -1,17 +1,6 @@
 "use client";
 
-import { consentCookieName, META_PIXEL_SCRIPT } from "@/lib/consent/consent-cookie";
 import type { ConsentScope } from "@/lib/consent/browser-consent";
-
-/** Meta's standard pixel snippet, with this market's consent rules. */
-function pixelSnippet(pixelId: string, scope: ConsentScope): string {
-  const load = `t=b.createElement(e);t.async=!0;t.src=v;s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s);`;
-  const answer = (choice: string) =>
-    `/(?:^|;\\s*)${consentCookieName(scope.market)}=${choice}\\.${scope.version}(?:;|$)/.test(b.cookie)`;
-  const start = scope.ask ? `fbq('consent','revoke');if(${answer("granted")}){fbq('consent','grant');${load}}` : load;
-  const pageView = scope.ask ? `if(!${answer("denied")})fbq('track','PageView')` : `fbq('track','PageView')`;
-  return `!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';n.queue=[];${start}fbq('set','autoConfig',false,${JSON.stringify(pixelId)});fbq('init',${JSON.stringify(pixelId)});${pageView}}(window,document,'script',${JSON.stringify(META_PIXEL_SCRIPT)});`;
-}
 
 /**
  * Meta's standard pixel snippet, rendered only when NEXT_PUBLIC_META_PIXEL_ID is set, after the visible page (an
@@ -23,14 +12,21 @@ function pixelSnippet(pixelId: string, scope: ConsentScope): string {
  * before `init`): the pixel reports only the events this site sends, never clicks on links or buttons.
  *
  * A client component whose snippet the server alone writes (as InlineScript does): the page's payload names the pixel
- * id and the scope rather than repeating the snippet, and the browser's build drops the snippet's code.
+ * id and the scope rather than repeating the snippet, and the browser's build leaves the snippet's module out
+ * (`typeof window` is known there).
  */
 export function MetaPixel({ pixelId, scope }: { pixelId: string; scope: ConsentScope }) {
   return (
     <>
       <script
         suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: typeof window === "undefined" ? pixelSnippet(pixelId, scope) : "" }}
+        dangerouslySetInnerHTML={{
+          __html:
+            typeof window === "undefined"
+              ? // eslint-disable-next-line @typescript-eslint/no-require-imports -- synchronous, and on the server only
+                (require("./meta-pixel-snippet") as typeof import("./meta-pixel-snippet")).pixelSnippet(pixelId, scope)
+              : "",
+        }}
       />
       {/* Without JavaScript nobody can be asked, so the image fallback exists only where consent is not required. */}
       {scope.ask ? null : (

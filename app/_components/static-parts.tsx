@@ -2,25 +2,39 @@
 
 import { Activity, lazy, type ComponentProps } from "react";
 import type { Benefits } from "./benefits";
+import type { ConsentBanner } from "./consent-banner";
 import type { PageSections } from "./sections/page-sections";
 import type { SiteFooter } from "./site-footer";
+import type { SiteHeader } from "./site-header";
 import { loadedModule } from "./when-needed";
 
 /*
  * Parts of the page that are markup only: nothing in them needs React (links, native disclosure widgets, and the
- * controls the page's inline script runs). Rendered by a server component, a part's element tree travels twice, as
- * markup and in the payload React hydrates from; rendered from here, the payload carries only its content, and the
- * browser spends no hydration on it. Each part renders on the server only: the browser's build leaves the server's
- * branch out (`typeof window` is known there), and the part's code with it; in the browser the part never loads, so
- * React leaves the server's markup of its Activity boundary as it is, for good.
+ * controls the page's inline script runs, the tracking banner's among them). Rendered by a server component, a part's
+ * element tree travels twice, as markup and in the payload React hydrates from; rendered from here, the payload carries
+ * only what it is rendered from, and the browser spends no hydration on it. So a part takes the content it shows, not a
+ * document that holds more (the privacy notice's dialog stays a server component: its text is not in the page). Each
+ * part renders on the server only: the browser's build leaves the server's branch out (`typeof window` is known there),
+ * and the part's code with it; in the browser the part never loads, so React leaves the server's markup of its Activity
+ * boundary as it is, for good.
  *
- * An update to a boundary that never hydrates would replace its markup with nothing, so draft mode, where the
- * Studio's edits re-render the page in place, renders the parts themselves (landing-view.tsx).
+ * An update to a boundary that never hydrates would replace its markup with nothing, so draft mode, where the Studio's
+ * edits re-render the page in place, renders the parts themselves (landing-view.tsx).
  */
 
 const never = () => new Promise<never>(() => {});
 
 /* eslint-disable @typescript-eslint/no-require-imports -- synchronous, and on the server only */
+const BannerMarkup = lazy(() =>
+  typeof window === "undefined"
+    ? loadedModule((require("./consent-banner") as typeof import("./consent-banner")).ConsentBanner)
+    : never(),
+);
+const HeaderMarkup = lazy(() =>
+  typeof window === "undefined"
+    ? loadedModule((require("./site-header") as typeof import("./site-header")).SiteHeader)
+    : never(),
+);
 const BenefitsMarkup = lazy(() =>
   typeof window === "undefined"
     ? loadedModule((require("./benefits") as typeof import("./benefits")).Benefits)
@@ -37,6 +51,22 @@ const FooterMarkup = lazy(() =>
     : never(),
 );
 /* eslint-enable @typescript-eslint/no-require-imports */
+
+export function StaticConsentBanner(props: ComponentProps<typeof ConsentBanner>) {
+  return (
+    <Activity>
+      <BannerMarkup {...props} />
+    </Activity>
+  );
+}
+
+export function StaticSiteHeader(props: ComponentProps<typeof SiteHeader>) {
+  return (
+    <Activity>
+      <HeaderMarkup {...props} />
+    </Activity>
+  );
+}
 
 export function StaticBenefits(props: ComponentProps<typeof Benefits>) {
   return (
