@@ -151,7 +151,8 @@ try {
   );
   await empty.stop();
   log("whether this machine's Chromium holds a first frame: a heading, its stylesheet late by 50 to 300 ms");
-  const paintHold = await paintHoldProbe(chrome.port, PAINT_HOLD_DELAYS_MS, 2);
+  // One run per delay: the probe says whether and when this machine holds a frame, the pages' rounds how often.
+  const paintHold = await paintHoldProbe(chrome.port, PAINT_HOLD_DELAYS_MS, 1);
   const lighthouse: BenchResults["lighthouse"] = [];
   for (const page of MARKET_PAGES) {
     for (const [server, base] of [
