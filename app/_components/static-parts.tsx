@@ -1,11 +1,6 @@
 "use client";
 
-import { Activity, lazy, type ComponentProps } from "react";
-import type { Benefits } from "./benefits";
-import type { ConsentBanner } from "./consent-banner";
-import type { PageSections } from "./sections/page-sections";
-import type { SiteFooter } from "./site-footer";
-import type { SiteHeader } from "./site-header";
+import { Activity, lazy, type ReactNode } from "react";
 import { loadedModule } from "./when-needed";
 
 /*
@@ -24,70 +19,51 @@ import { loadedModule } from "./when-needed";
 
 const never = () => new Promise<never>(() => {});
 
+/** A part inside its Activity boundary, which React hydrates apart from the page: never, as the part never loads. */
+function markupOnly<P extends object>(Part: (props: P) => ReactNode) {
+  return function StaticPart(props: P) {
+    return (
+      <Activity>
+        <Part {...props} />
+      </Activity>
+    );
+  };
+}
+
 /* eslint-disable @typescript-eslint/no-require-imports -- synchronous, and on the server only */
-const BannerMarkup = lazy(() =>
-  typeof window === "undefined"
-    ? loadedModule((require("./consent-banner") as typeof import("./consent-banner")).ConsentBanner)
-    : never(),
+export const StaticConsentBanner = markupOnly(
+  lazy(() =>
+    typeof window === "undefined"
+      ? loadedModule((require("./consent-banner") as typeof import("./consent-banner")).ConsentBanner)
+      : never(),
+  ),
 );
-const HeaderMarkup = lazy(() =>
-  typeof window === "undefined"
-    ? loadedModule((require("./site-header") as typeof import("./site-header")).SiteHeader)
-    : never(),
+export const StaticSiteHeader = markupOnly(
+  lazy(() =>
+    typeof window === "undefined"
+      ? loadedModule((require("./site-header") as typeof import("./site-header")).SiteHeader)
+      : never(),
+  ),
 );
-const BenefitsMarkup = lazy(() =>
-  typeof window === "undefined"
-    ? loadedModule((require("./benefits") as typeof import("./benefits")).Benefits)
-    : never(),
+export const StaticBenefits = markupOnly(
+  lazy(() =>
+    typeof window === "undefined"
+      ? loadedModule((require("./benefits") as typeof import("./benefits")).Benefits)
+      : never(),
+  ),
 );
-const SectionsMarkup = lazy(() =>
-  typeof window === "undefined"
-    ? loadedModule((require("./sections/page-sections") as typeof import("./sections/page-sections")).PageSections)
-    : never(),
+export const StaticPageSections = markupOnly(
+  lazy(() =>
+    typeof window === "undefined"
+      ? loadedModule((require("./sections/page-sections") as typeof import("./sections/page-sections")).PageSections)
+      : never(),
+  ),
 );
-const FooterMarkup = lazy(() =>
-  typeof window === "undefined"
-    ? loadedModule((require("./site-footer") as typeof import("./site-footer")).SiteFooter)
-    : never(),
+export const StaticSiteFooter = markupOnly(
+  lazy(() =>
+    typeof window === "undefined"
+      ? loadedModule((require("./site-footer") as typeof import("./site-footer")).SiteFooter)
+      : never(),
+  ),
 );
 /* eslint-enable @typescript-eslint/no-require-imports */
-
-export function StaticConsentBanner(props: ComponentProps<typeof ConsentBanner>) {
-  return (
-    <Activity>
-      <BannerMarkup {...props} />
-    </Activity>
-  );
-}
-
-export function StaticSiteHeader(props: ComponentProps<typeof SiteHeader>) {
-  return (
-    <Activity>
-      <HeaderMarkup {...props} />
-    </Activity>
-  );
-}
-
-export function StaticBenefits(props: ComponentProps<typeof Benefits>) {
-  return (
-    <Activity>
-      <BenefitsMarkup {...props} />
-    </Activity>
-  );
-}
-
-export function StaticPageSections(props: ComponentProps<typeof PageSections>) {
-  return (
-    <Activity>
-      <SectionsMarkup {...props} />
-    </Activity>
-  );
-}
-
-export function StaticSiteFooter(props: ComponentProps<typeof SiteFooter>) {
-  return (
-    <Activity>
-      <FooterMarkup {...props} />
-    </Activity>
-  );
-}
