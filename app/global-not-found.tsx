@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { log } from "@/lib/logging/logger";
-import { inter } from "./fonts";
 import { LogNotFound } from "./_components/log-not-found";
 import "./globals.css";
 
@@ -28,7 +27,7 @@ export default async function GlobalNotFound() {
   const path = loggablePath((await headers()).get("x-unknown-path"));
   log.info("page.not_found", `404: no page at ${path}`, { path });
   return (
-    <html lang="en" className={inter.variable}>
+    <html lang="en">
       <body className="font-sans">
         <main className="mx-auto flex min-h-screen max-w-xl flex-col items-start justify-center gap-4 px-6">
           <p className="text-sm font-semibold text-brand-700">404</p>

@@ -11,7 +11,6 @@ import { ErrorPageCopyProvider } from "../_components/error-page-copy";
 import { InlineScript } from "../_components/inline-script";
 import { LazyVisualEditing } from "../_components/lazy-visual-editing";
 import { VisitBeacon } from "../_components/visit-beacon";
-import { inter } from "../fonts";
 import "../globals.css";
 
 export function generateStaticParams() {
@@ -41,7 +40,7 @@ export default async function MarketLayout({ children, params }: LayoutProps<"/[
   // The same read the page makes: without it the page fails too, and its error screen asks nothing.
   const notice = await getPrivacyNotice(market, { preview }).catch(() => null);
   return (
-    <html lang={MARKET_LOCALES[market]} className={inter.variable}>
+    <html lang={MARKET_LOCALES[market]}>
       <head>
         {/* The first frame waits for the whole first screen (browsers without rel=expect ignore it; a page without
             the element renders once parsed). */}

@@ -1,7 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
 import { MARKET_LOCALES, isMarket } from "@/lib/markets/markets";
-import { inter } from "../../fonts";
 import "../../globals.css";
 
 // Sales' page, reached from the email only: never indexed, never followed, no pixel and no visit counted.
@@ -14,7 +13,7 @@ export default async function StageLayout({ children, params }: LayoutProps<"/le
   const { market } = await params;
   if (!isMarket(market)) notFound();
   return (
-    <html lang={MARKET_LOCALES[market]} className={inter.variable}>
+    <html lang={MARKET_LOCALES[market]}>
       <body className="bg-slate-50 font-sans text-ink">{children}</body>
     </html>
   );

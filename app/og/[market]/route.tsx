@@ -14,7 +14,7 @@ export function generateStaticParams() {
   return MARKETS.map((market) => ({ market }));
 }
 
-// Local copies of the site's typeface (Inter): nothing is downloaded while rendering.
+// Local copies of the brand's typeface (Inter), drawn into the image: nothing is downloaded while rendering.
 const font = (file: string) => readFile(join(process.cwd(), "assets/fonts", file));
 
 /** A market's social preview image: its brand, highlight and headline, in the hero's colours. */
