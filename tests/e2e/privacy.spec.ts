@@ -10,6 +10,7 @@ import { interceptMeta, sentEvents } from "../support/meta/fake-pixel";
 import { watchLayoutShifts } from "../support/browser/layout-shifts";
 import { revalidateWebhook as webhook } from "../support/sanity/revalidate-webhook";
 import { asNewClient, fillContactForm } from "../support/contact/contact-form-fill";
+import { seedLanding } from "../support/sanity/seed";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Doc = Record<string, any>;
@@ -278,7 +279,10 @@ const pixelHits = (meta: Request[]) =>
 const fillLead = (page: Page, company: string) =>
   fillContactForm(page, { company, country: "colombia", reason: "contractors", volume: "100000-plus" });
 
-/** Sends a lead from the page's form and waits for the stored answer; returns the body the browser posted. */
+/**
+ * Sends a lead from the form of /mx (or a page below it) and waits for the stored answer and the confirmation a visitor sees, as the form
+ * is cleared for a next lead only then; returns the body the browser posted.
+ */
 async function sendLead(
   page: Page,
   company = `Consent ${randomUUID()}`,
@@ -288,6 +292,7 @@ async function sendLead(
   await page.locator('#contact-form button[type="submit"]').click();
   const response = await answered;
   expect(response.status()).toBe(201);
+  await expect(page.getByRole("group", { name: seedLanding("mx").contact.successTitle })).toBeVisible();
   return response.request().postDataJSON() as { submissionId: string };
 }
 
