@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { readIntegrityManifest, writeIntegrityManifest } from "./integrity-manifest";
+import { isStartLoader } from "./start-after-paint";
 
 /**
  * V8's explicit compile hint (Chrome 136 and later): a script that starts with this comment is compiled whole on
@@ -18,13 +20,15 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 export async function addCompileHints(distDir: string): Promise<string[]> {
   const manifestPath = path.join(distDir, "build-manifest.json");
   const { rootMainFiles } = JSON.parse(await readFile(manifestPath, "utf8")) as { rootMainFiles?: unknown };
-  const files = Array.isArray(rootMainFiles)
+  const listed = Array.isArray(rootMainFiles)
     ? rootMainFiles.filter((f): f is string => typeof f === "string" && f.endsWith(".js"))
     : [];
-  if (files.length === 0)
+  if (listed.length === 0)
     throw new Error(
       `${manifestPath} lists no rootMainFiles: Next's build output changed, so the start-up chunks cannot be marked`,
     );
+  // Once the loader stands in for them (a second run), they were marked on the first.
+  const files = listed.filter((file) => !isStartLoader(file));
   for (const file of files) {
     const chunk = path.join(distDir, file);
     const source = await readFile(chunk, "utf8");
@@ -34,32 +38,18 @@ export async function addCompileHints(distDir: string): Promise<string[]> {
   return files;
 }
 
-/** Where Next records each script's integrity hash when `experimental.sri` is on (JSON, and the same as a script). */
-const SRI_MANIFEST = "server/subresource-integrity-manifest";
-
 /**
  * With Subresource Integrity on, Next hashed the chunks before they were marked, and browsers refuse a script whose
  * bytes do not match its `integrity` attribute: the marked chunks' hashes are recomputed, same algorithm.
  */
 async function refreshIntegrity(distDir: string, files: string[]): Promise<void> {
-  const manifestPath = path.join(distDir, `${SRI_MANIFEST}.json`);
-  let manifest: Record<string, string>;
-  try {
-    manifest = JSON.parse(await readFile(manifestPath, "utf8")) as Record<string, string>;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-    throw error;
-  }
+  const integrity = await readIntegrityManifest(distDir);
+  if (!integrity) return;
   for (const file of files) {
-    const algorithm = /^(sha256|sha384|sha512)-/.exec(manifest[file] ?? "")?.[1];
-    if (!algorithm) throw new Error(`${manifestPath} has no integrity hash for ${file}: Next's build output changed`);
-    manifest[file] = `${algorithm}-${createHash(algorithm)
+    const algorithm = integrity.algorithmOf(file);
+    integrity.hashes[file] = `${algorithm}-${createHash(algorithm)
       .update(await readFile(path.join(distDir, file)))
       .digest("base64")}`;
   }
-  await writeFile(manifestPath, JSON.stringify(manifest, null, 2));
-  await writeFile(
-    path.join(distDir, `${SRI_MANIFEST}.js`),
-    `self.__SUBRESOURCE_INTEGRITY_MANIFEST=${JSON.stringify(JSON.stringify(manifest))}`,
-  );
+  await writeIntegrityManifest(distDir, integrity.hashes);
 }

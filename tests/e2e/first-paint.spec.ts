@@ -75,6 +75,38 @@ for (const market of MARKETS) {
   });
 }
 
+test("at full speed the first frame is painted before Next's start-up scripts are even requested; then the page hydrates", async ({
+  page,
+  request,
+}) => {
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => ((window as unknown as { firstFrameAt: number }).firstFrameAt = performance.now()));
+  });
+  await page.goto("/mx");
+  await expect.poll(() => page.evaluate(() => "next" in window)).toBe(true);
+  // The HTML names one start-up script, the loader, which names the rest.
+  const html = await (await request.get("/mx")).text();
+  const inMarkup = [...html.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]!);
+  const loaders = inMarkup.filter((src) => src.includes("/start-after-paint-"));
+  expect(loaders).toHaveLength(1);
+  const loaderText = await (await request.get(loaders[0]!)).text();
+  const startUp = [...loaderText.matchAll(/"(static\/chunks\/[^"]+\.js)"/g)].map((match) => `/_next/${match[1]}`);
+  expect(startUp.length).toBeGreaterThan(0);
+  expect(inMarkup.filter((src) => startUp.includes(src))).toEqual([]);
+  const { firstFrameAt, requestedAt } = await page.evaluate(
+    (paths) => ({
+      firstFrameAt: (window as unknown as { firstFrameAt: number }).firstFrameAt,
+      requestedAt: performance
+        .getEntriesByType("resource")
+        .filter((entry) => paths.includes(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime),
+    }),
+    startUp,
+  );
+  expect(requestedAt).toHaveLength(startUp.length);
+  for (const at of requestedAt) expect(at).toBeGreaterThan(firstFrameAt);
+});
+
 test("before the scripts arrive the banner's buttons work and the form can be filled; the form keeps it all once they do", async ({
   page,
   context,

@@ -1,0 +1,57 @@
+import { createHash } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { readIntegrityManifest, writeIntegrityManifest } from "./integrity-manifest";
+
+/** Where the loader is written and how it is recognised in the manifest (its name ends with a hash of its text). */
+const LOADER_PREFIX = "static/chunks/start-after-paint-";
+export const isStartLoader = (file: string) => file.startsWith(LOADER_PREFIX);
+
+/**
+ * The loader's text: after the first frame is painted (a timeout queued from the next animation frame runs once that
+ * frame is presented), it adds the start-up chunks as async scripts, with their integrity hashes, written as Next
+ * writes them: the `src` attribute as its own (the same folder, the same query, such as a deployment id), which is
+ * what the bundler's runtime recognises a loaded chunk by. A page loaded out of sight paints nothing, so there it
+ * starts them at once, as Next would.
+ */
+function loaderSource(chunks: { file: string; integrity: string | undefined }[]): string {
+  return `(()=>{const me=document.currentScript,[at,query]=me.getAttribute("src").split(/(?=\\?)/),base=at.slice(0,at.lastIndexOf("/static/")+1),chunks=${JSON.stringify(
+    chunks.map(({ file, integrity }) => (integrity ? [file, integrity] : [file])),
+  )},start=()=>{for(const[file,integrity]of chunks){const s=document.createElement("script");s.setAttribute("src",base+file+(query??""));s.async=true;if(integrity)s.integrity=integrity;if(me.crossOrigin!==null)s.crossOrigin=me.crossOrigin;if(me.nonce)s.nonce=me.nonce;document.head.appendChild(s)}};document.visibilityState==="hidden"?start():requestAnimationFrame(()=>setTimeout(start))})();\n`;
+}
+
+/**
+ * Next's start-up chunks (React, its router, the bundler's runtime: `rootMainFiles` in the build manifest) are async
+ * scripts in the page's head, run the moment they arrive. On a fast connection they arrive before the first frame is
+ * painted, so the browser runs them first and paints the hero later; a phone's slower processor pays that in full.
+ * This puts one small loader in their place, which starts them once the first frame is on screen: the page is painted
+ * from its HTML and stylesheet alone, then hydrates. Nothing on the page waits for them: its inline script runs the
+ * banner, the notice and the pixel, and the form and the estimate keep what a visitor types until their code is there.
+ *
+ * Runs after Next compiles and before it prerenders (`compiler.runAfterProductionCompile`), after the compile hints
+ * (the chunks' integrity hashes are final then). Safe to run twice. Returns the loader's file, relative to `distDir`.
+ */
+export async function startAfterFirstPaint(distDir: string): Promise<string> {
+  const manifestPath = path.join(distDir, "build-manifest.json");
+  const manifest = JSON.parse(await readFile(manifestPath, "utf8")) as { rootMainFiles?: unknown };
+  const files = Array.isArray(manifest.rootMainFiles)
+    ? manifest.rootMainFiles.filter((f): f is string => typeof f === "string" && f.endsWith(".js"))
+    : [];
+  if (files.length === 0)
+    throw new Error(
+      `${manifestPath} lists no rootMainFiles: Next's build output changed, so the start-up chunks cannot be deferred`,
+    );
+  if (files.length === 1 && isStartLoader(files[0]!)) return files[0]!;
+
+  const integrity = await readIntegrityManifest(distDir);
+  const source = loaderSource(files.map((file) => ({ file, integrity: integrity?.hashes[file] })));
+  const loader = `${LOADER_PREFIX}${createHash("sha256").update(source).digest("hex").slice(0, 16)}.js`;
+  await writeFile(path.join(distDir, loader), source);
+  if (integrity) {
+    const algorithm = integrity.algorithmOf(files[0]!);
+    integrity.hashes[loader] = `${algorithm}-${createHash(algorithm).update(source).digest("base64")}`;
+    await writeIntegrityManifest(distDir, integrity.hashes);
+  }
+  await writeFile(manifestPath, JSON.stringify({ ...manifest, rootMainFiles: [loader] }, null, 2));
+  return loader;
+}
