@@ -4,6 +4,7 @@ import { CountBuffer } from "../../lib/analytics/count-buffer.ts";
 import { CAMPAIGN_KEYS_PER_MARKET_DAY, DIRECT, UNCAPPED_KEYS } from "../../lib/analytics/campaign-key.ts";
 import { SqlCountsStore } from "../../lib/analytics/sql-counts-store.ts";
 import type { Slice } from "../../lib/analytics/slices.ts";
+import { MemoryVisitorCounter } from "../../lib/analytics/visitor-counter.ts";
 import { migrate } from "../../lib/contact/migrations.ts";
 
 /** A person's browser: the bot list drops anything that says it is one. */
@@ -121,25 +122,36 @@ export type DayOfVisits = {
   campaigns: number;
   instances: number;
   intervalS: number;
-  /** Calls of record_page_counts (one per instance and interval). */
+  /** The pool of people the day's visitors are drawn from. */
+  visitors: number;
+  /** Calls of record_page_counts and of record_page_visitors (one each per instance and interval). */
   writes: number;
   /** Rows those calls inserted or updated, all told. */
   rowsWritten: number;
+  /** Rows the day leaves in page_counts, and in page_visitors (every grouping of them). */
   rows: number;
-  /** The most rows the day may leave: every market, page and device with each capped key and each uncapped one. */
+  visitorRows: number;
+  /** The most rows the day may leave in page_counts: every market, page and device with each capped key and each uncapped one. */
   maxRows: number;
   /** Wall time of the simulation, the database's work included. */
   seconds: number;
 };
 
 /**
- * A day of `visits` visits over `campaigns` distinct campaign values, on three pages of each market and two devices,
- * through two instances' buffers written every `intervalS` of the day into one embedded database with the real
- * migration: how many rows the day leaves (the cap sends new campaign keys past 500 per market and day to "(other)").
- * The rows do not depend on the interval (a slice is one row however often it is written); a minute keeps the run
- * short, where the servers' 5 s would mean 34,560 writes of the embedded database here.
+ * A day of `visits` visits from `visitors` people over `campaigns` distinct campaign values, on three pages of each
+ * market and two devices, through two instances' buffers (their visitors counted in one instance's memory, as on a
+ * single Redis) written every `intervalS` of the day into one embedded database with the real migration: how many
+ * rows the day leaves (the cap sends new campaign keys past 500 per market and day to "(other)"). The visitors are
+ * drawn from a pool of `visitors` people, each visit's slice at random, so a visitor is in many groups of slices.
+ * The rows do not depend on the interval (a slice, or a group, is one row however often it is written); ten minutes
+ * keep the run short, where the servers' 5 s would mean 34,560 writes of each kind into the embedded database here.
  */
-export async function dayOfVisits(visits = 1_000_000, campaigns = 10_000, intervalS = 60): Promise<DayOfVisits> {
+export async function dayOfVisits(
+  visits = 1_000_000,
+  campaigns = 10_000,
+  intervalS = 600,
+  visitors = 100_000,
+): Promise<DayOfVisits> {
   const started = performance.now();
   const db = await PGlite.create();
   await migrate(db);
@@ -153,13 +165,14 @@ export async function dayOfVisits(visits = 1_000_000, campaigns = 10_000, interv
       await tx.exec("set local role service_role");
       return (await tx.query<{ result: unknown }>(sql, values)).rows[0]?.result;
     });
-    if (name === "record_page_counts") {
+    if (name === "record_page_counts" || name === "record_page_visitors") {
       writes++;
       rowsWritten += Number(result);
     }
     return result;
   });
-  const instances = [0, 1].map(() => new CountBuffer(store, undefined, { flushMs: 3_600_000 }));
+  const counter = new MemoryVisitorCounter();
+  const instances = [0, 1].map(() => new CountBuffer(store, counter, { flushMs: 3_600_000 }));
   const markets = ["mx", "br", "ar"] as const;
   const intervals = (24 * 3600) / intervalS;
   const perInterval = Math.ceil(visits / intervals);
@@ -179,22 +192,27 @@ export async function dayOfVisits(visits = 1_000_000, campaigns = 10_000, interv
         variant: "",
         ...(pick(4) === 0 ? DIRECT : { source: "ads", medium: "cpc", campaign: `campaign ${pick(campaigns)}` }),
       };
-      instances[sent % 2]!.visit(slice);
+      instances[sent % 2]!.visit(slice, `visitor-${pick(visitors)}`);
     }
     for (const buffer of instances) await buffer.flush();
   }
-  const rows = (await db.query<{ n: number }>("select count(*)::int as n from public.page_counts")).rows[0]!.n;
+  const count = async (table: string) =>
+    (await db.query<{ n: number }>(`select count(*)::int as n from public.${table}`)).rows[0]!.n;
+  const rows = await count("page_counts");
+  const visitorRows = await count("page_visitors");
   await db.close();
   const seconds = (performance.now() - started) / 1000;
   const maxRows = markets.length * 3 * 2 * (CAMPAIGN_KEYS_PER_MARKET_DAY + UNCAPPED_KEYS.length);
   return {
     visits: sent,
+    visitors,
     campaigns,
     instances: instances.length,
     intervalS,
     writes,
     rowsWritten,
     rows,
+    visitorRows,
     maxRows,
     seconds,
   };

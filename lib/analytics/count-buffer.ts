@@ -3,15 +3,13 @@ import { campaignId, CAMPAIGN_KEYS_PER_MARKET_DAY, isUncapped, OTHER } from "./c
 import type { CountRow, CountsStore, VitalRow } from "./counts-store-contract";
 import { sliceId, type Slice } from "./slices.ts";
 import type { VisitorCounter } from "./visitor-counter";
+import { ALL_GROUPINGS, groupId, groupOf, type VisitorCount } from "./visitor-groupings.ts";
 
 /**
  * Slices kept while the store cannot be reached; past this, the increments of the batch the store refused that find
  * no room are dropped, and a warning says how many.
  */
 const MAX_BUFFERED_SLICES = 50_000;
-
-/** The higher of two running counts, where null is "not counted". */
-const higher = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
 
 type Options = {
   /** How often the buffer is written (at most one write per slice per instance this often). */
@@ -20,8 +18,8 @@ type Options = {
 };
 
 /**
- * One instance's counts between two writes: increments per slice, the visitors' hashes seen since the last write, and
- * histogram samples. Written every `flushMs` in one batch (one call to the store for all slices, so a spike never puts
+ * One instance's counts between two writes: increments per slice, the visitors' hashes seen since the last write (each
+ * counted in every group of slices its slice falls in: visitor-groupings.ts), and histogram samples. Written every `flushMs` in one batch (one call to the store for all slices, so a spike never puts
  * a write per visit on the database), and on shutdown. A crash loses at most the last interval's counts, never a lead
  * (leads are stored by their own route). While the store is unreachable the increments stay here and go with the next
  * write. New campaign keys past the day's cap count as "(other)" here already, so a flood of made-up campaigns never
@@ -30,6 +28,13 @@ type Options = {
 export class CountBuffer {
   private counts = new Map<string, CountRow>();
   private hashes = new Map<string, Set<string>>();
+  /** Groups' running visitor counts the store has not taken yet (a failed write), by group key. */
+  private visitorCounts = new Map<string, VisitorCount>();
+  /**
+   * The count this instance last wrote for each group, per day (the latest two): a returning visitor changes no
+   * count, and an unchanged count is not written again.
+   */
+  private readonly writtenVisitors = new Map<string, Map<string, number>>();
   private vitals = new Map<string, VitalRow>();
   /** Campaign keys each market has counted per day on this instance. */
   private readonly campaigns = new Map<string, Set<string>>();
@@ -82,7 +87,7 @@ export class CountBuffer {
     const id = sliceId(slice);
     let row = this.counts.get(id);
     if (!row) {
-      row = { ...slice, visits: 0, formStarts: 0, visitors: null };
+      row = { ...slice, visits: 0, formStarts: 0 };
       this.counts.set(id, row);
       this.start();
     }
@@ -127,24 +132,33 @@ export class CountBuffer {
   }
 
   private async write(): Promise<void> {
-    if (this.counts.size === 0 && this.vitals.size === 0) return;
+    if (this.counts.size === 0 && this.vitals.size === 0 && this.visitorCounts.size === 0) return;
     const counts = this.counts;
     const hashes = this.hashes;
     const vitals = this.vitals;
     this.counts = new Map();
     this.hashes = new Map();
     this.vitals = new Map();
-    if (this.visitors && hashes.size > 0) await this.countVisitors(counts, hashes);
+    const visitors = this.visitorCounts;
+    this.visitorCounts = new Map();
+    if (this.visitors && hashes.size > 0) await this.countVisitors(counts, hashes, visitors);
     try {
       await this.store.recordCounts([...counts.values()], this.campaignCap);
     } catch (error) {
-      this.keep(counts, vitals, error);
+      this.keep(counts, visitors, vitals, error);
+      return;
+    }
+    // After the counts: their write admits the day's campaign keys, which the visitors' write follows.
+    try {
+      await this.store.recordVisitors([...visitors.values()]);
+    } catch (error) {
+      this.keep(new Map(), visitors, vitals, error);
       return;
     }
     try {
       await this.store.recordVitals([...vitals.values()]);
     } catch (error) {
-      this.keep(new Map(), vitals, error);
+      this.keep(new Map(), new Map(), vitals, error);
       return;
     }
     if (this.failing) {
@@ -153,24 +167,52 @@ export class CountBuffer {
     }
   }
 
-  /** Adds the hashes to each slice's visitors of the day, and puts each slice's count on its row. */
-  private async countVisitors(counts: Map<string, CountRow>, hashes: Map<string, Set<string>>) {
-    const byDay = new Map<string, Map<string, string[]>>();
+  /** Adds each slice's hashes to every group it falls in, and keeps each group's count of the day. */
+  private async countVisitors(
+    counts: Map<string, CountRow>,
+    hashes: Map<string, Set<string>>,
+    into: Map<string, VisitorCount>,
+  ) {
+    const byDay = new Map<string, Map<string, { slice: CountRow; groupedBy: number; hashes: Set<string> }>>();
     for (const [id, set] of hashes) {
-      const row = counts.get(id);
-      if (!row) continue;
-      let day = byDay.get(row.day);
-      if (!day) byDay.set(row.day, (day = new Map()));
-      day.set(id, [...set]);
+      const slice = counts.get(id);
+      if (!slice) continue;
+      let groups = byDay.get(slice.day);
+      if (!groups) byDay.set(slice.day, (groups = new Map()));
+      for (const groupedBy of ALL_GROUPINGS) {
+        const key = groupId(slice, groupedBy);
+        const group = groups.get(key);
+        if (group) for (const hash of set) group.hashes.add(hash);
+        else groups.set(key, { slice, groupedBy, hashes: new Set(set) });
+      }
     }
-    for (const [day, slices] of byDay) {
-      const answered = await this.visitors!.addAndCount(day, slices);
-      for (const [id, visitors] of answered) counts.get(id)!.visitors = visitors;
+    for (const [day, groups] of byDay) {
+      const answered = await this.visitors!.addAndCount(
+        day,
+        new Map([...groups].map(([key, group]) => [key, [...group.hashes]])),
+      );
+      let written = this.writtenVisitors.get(day);
+      if (!written) {
+        if (this.writtenVisitors.size >= 2) this.writtenVisitors.delete([...this.writtenVisitors.keys()].sort()[0]!);
+        this.writtenVisitors.set(day, (written = new Map()));
+      }
+      for (const [key, visitors] of answered) {
+        const count = Math.max(visitors, into.get(key)?.visitors ?? 0);
+        if (written.get(key) === count) continue;
+        written.set(key, count);
+        const group = groups.get(key)!;
+        into.set(key, { ...groupOf(group.slice, group.groupedBy), visitors: count });
+      }
     }
   }
 
-  /** Puts unwritten increments back for the next write, within MAX_BUFFERED_SLICES. */
-  private keep(counts: Map<string, CountRow>, vitals: Map<string, VitalRow>, error: unknown) {
+  /** Puts unwritten increments and counts back for the next write, within MAX_BUFFERED_SLICES. */
+  private keep(
+    counts: Map<string, CountRow>,
+    visitors: Map<string, VisitorCount>,
+    vitals: Map<string, VitalRow>,
+    error: unknown,
+  ) {
     if (!this.failing) {
       this.failing = true;
       log.warn("visits.store_unavailable", "The counts store did not take a batch: counts are kept for the next try", {
@@ -183,13 +225,18 @@ export class CountBuffer {
       if (current) {
         current.visits += row.visits;
         current.formStarts += row.formStarts;
-        current.visitors = higher(current.visitors, row.visitors);
       } else if (this.counts.size < MAX_BUFFERED_SLICES) this.counts.set(id, row);
       else {
         dropped.slices++;
         dropped.visits += row.visits;
         dropped.formStarts += row.formStarts;
       }
+    }
+    // A running count: the higher one stays. One dropped for want of room is written again once its count changes.
+    for (const [key, row] of visitors) {
+      const current = this.visitorCounts.get(key);
+      if (current) current.visitors = Math.max(current.visitors, row.visitors);
+      else if (this.visitorCounts.size < MAX_BUFFERED_SLICES * ALL_GROUPINGS.length) this.visitorCounts.set(key, row);
     }
     for (const [id, row] of vitals) {
       const current = this.vitals.get(id);

@@ -1,5 +1,7 @@
 import type { Market } from "../markets/markets";
+import type { CampaignKey } from "./campaign-key";
 import type { Device, Slice } from "./slices";
+import type { VisitorCount } from "./visitor-groupings";
 import type { VitalMetric } from "./vitals-buckets";
 
 /**
@@ -8,8 +10,24 @@ import type { VitalMetric } from "./vitals-buckets";
  * importing one another.
  */
 
-/** A slice's increments (visits, form starts) and its visitors so far that day (null: not counted). */
-export type CountRow = Slice & { visits: number; formStarts: number; visitors: number | null };
+/** A slice's increments: visits and form starts. */
+export type CountRow = Slice & { visits: number; formStarts: number };
+
+/**
+ * A day's counts of one group of slices (the parts not grouped left out) and the group's distinct visitors that day
+ * (null: not counted).
+ */
+export type GroupedCountRow = {
+  day: string;
+  market: Market;
+  page?: string;
+  device?: Device;
+  variant?: string;
+} & Partial<CampaignKey> & {
+    visits: number;
+    formStarts: number;
+    visitors: number | null;
+  };
 
 /** Samples added to one bucket of one histogram. */
 export type VitalRow = {
@@ -51,8 +69,11 @@ export type DayRange = { from: string; to: string; market?: Market };
 export interface CountsStore {
   /** Adds a batch of slices' increments in one write; new campaign keys past `campaignCap` count as "(other)". */
   recordCounts(rows: readonly CountRow[], campaignCap: number): Promise<void>;
+  /** Puts each group's running count of the day; a campaign key the counts put under "(other)" goes there too. */
+  recordVisitors(rows: readonly VisitorCount[]): Promise<void>;
   recordVitals(rows: readonly VitalRow[]): Promise<void>;
-  countRows(range: DayRange): Promise<CountRow[]>;
+  /** The counts per day grouped by the parts `groupedBy` names (visitor-groupings.ts), each with its visitors. */
+  countRows(range: DayRange, groupedBy: number): Promise<GroupedCountRow[]>;
   vitalRows(range: DayRange): Promise<VitalTotalRow[]>;
   leadRows(range: DayRange, zones: Record<Market, string>): Promise<LeadCountRow[]>;
   stageRows(range: DayRange, zones: Record<Market, string>): Promise<StageCountRow[]>;

@@ -1,20 +1,20 @@
 import type { Market } from "../markets/markets";
 import { campaignId, campaignKey, isUncapped, OTHER, type CampaignKey } from "./campaign-key";
-import type { CountRow, LeadCountRow, StageCountRow, VitalTotalRow } from "./counts-store-contract";
+import type { GroupedCountRow, LeadCountRow, StageCountRow, VitalTotalRow } from "./counts-store-contract";
 import type { Grouping } from "./results-params";
 import type { Device } from "./slices";
 import { percentileOf, VITAL_METRICS, type Percentile, type VitalMetric } from "./vitals-buckets";
 import { wilsonInterval } from "./wilson";
 
 /**
- * Joins the counts (visits, visitors, form starts per day and slice) with the leads (per day, market, page and
- * last-touch campaign) into the rows the results show, grouped by the market and the asked-for keys. A lead's
- * campaign is normalised as the beacon's was; one whose campaign the counts put under "(other)" that day (past the
- * market's cap) goes there too. Leads are not recorded per device: grouped by device, a row's leads are null.
+ * Joins the counts (visits, form starts and distinct visitors per day, grouped as the results are) with the leads (per
+ * day, market, page and last-touch campaign) into the rows the results show, grouped by the market and the asked-for
+ * keys. A lead's campaign is normalised as the beacon's was; one whose campaign the counts put under "(other)" that day
+ * (past the market's cap) goes there too. Leads are not recorded per device: grouped by device, a row's leads are null.
  */
 export type Figures = {
   visits: number;
-  /** Distinct visitors per day and slice, summed over the days and slices of the row; null: not counted. */
+  /** The row's distinct visitors per day, summed over the days of the range; null: not counted. */
   visitors: number | null;
   formStarts: number;
   /** Stored leads, not held; null where the row is a device class (leads carry none). */
@@ -51,7 +51,7 @@ const empty = (): Sums => ({ visits: 0, visitors: null, formStarts: 0, leads: 0,
 const addVisitors = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : a + b);
 
 function keyOf(
-  row: { market: Market; page: string; device?: Device; variant?: string } & CampaignKey,
+  row: { market: Market; page?: string; device?: Device; variant?: string } & Partial<CampaignKey>,
   by: readonly Grouping[],
 ) {
   const key: ResultKey = { market: row.market };
@@ -88,7 +88,8 @@ export function figures(sums: Sums, leadsKnown: boolean): Figures {
 
 /**
  * Rows' figures added up, the rate and its interval computed again from the sums (never averaged); leads unknown
- * where a row's are (a device class).
+ * where a row's are (a device class). Visitors add up only across rows no visitor can be in twice: markets (each has
+ * its own visitors), or one page's campaigns and devices as an estimate from above.
  */
 export function totalOf(rows: readonly Figures[]): Figures {
   const sums = empty();
@@ -111,14 +112,14 @@ export function totalOf(rows: readonly Figures[]): Figures {
 export const leadPage = (lead: Pick<LeadCountRow, "market" | "pageSlug">) =>
   lead.pageSlug ? `/${lead.market}/${lead.pageSlug}` : `/${lead.market}`;
 
+/** The rows of the results: `counts` are grouped by `by` already (page_count_rows), a day per row. */
 export function joinResults(
-  counts: readonly CountRow[],
+  counts: readonly GroupedCountRow[],
   leads: readonly LeadCountRow[],
   by: readonly Grouping[],
   stages: readonly StageCountRow[] = [],
-): { rows: ResultRow[]; totals: Figures } {
+): ResultRow[] {
   const groups = new Map<string, { key: ResultKey; sums: Sums }>();
-  const total = empty();
   const group = (key: ResultKey) => {
     const id = idOf(key);
     let entry = groups.get(id);
@@ -127,7 +128,7 @@ export function joinResults(
   };
   /**
    * The campaigns the counts hold per market and day, to send a lead's capped campaign to "(other)"; never a key the
-   * counts do not cap (direct, an ad click without campaign parameters).
+   * counts do not cap (direct, an ad click without campaign parameters). Only known where the rows name campaigns.
    */
   const counted = new Map<string, Set<string>>();
   for (const row of counts) {
@@ -135,15 +136,14 @@ export function joinResults(
     sums.visits += row.visits;
     sums.formStarts += row.formStarts;
     sums.visitors = addVisitors(sums.visitors, row.visitors);
-    total.visits += row.visits;
-    total.formStarts += row.formStarts;
-    total.visitors = addVisitors(total.visitors, row.visitors);
+    if (row.source === undefined || row.medium === undefined || row.campaign === undefined) continue;
     const day = `${row.day}:${row.market}`;
     let ids = counted.get(day);
     if (!ids) counted.set(day, (ids = new Set()));
-    ids.add(campaignId(row));
+    ids.add(campaignId({ source: row.source, medium: row.medium, campaign: row.campaign }));
   }
-  const byDevice = by.includes("device");
+  // Leads carry no device class: grouped by device, they are in the totals only.
+  if (by.includes("device")) return [...groups.values()].map(({ key, sums }) => ({ ...key, ...figures(sums, false) }));
   /** A lead's campaign as the counts name it that day. */
   const campaignOf = (lead: Omit<StageCountRow, "qualified" | "won">) => {
     const campaign = campaignKey({
@@ -156,23 +156,14 @@ export function joinResults(
     return !isUncapped(campaign) && ids?.has(campaignId(OTHER)) && !ids.has(campaignId(campaign)) ? OTHER : campaign;
   };
   for (const lead of leads) {
-    const campaign = campaignOf(lead);
-    const count = lead.leads;
-    if (lead.held) total.held += count;
-    else total.leads += count;
-    // Leads carry no device class: grouped by device, they are in the totals only.
-    if (byDevice) continue;
     const sums = group(
-      keyOf({ market: lead.market, page: leadPage(lead), variant: lead.variant ?? "", ...campaign }, by),
+      keyOf({ market: lead.market, page: leadPage(lead), variant: lead.variant ?? "", ...campaignOf(lead) }, by),
     );
-    if (lead.held) sums.held += count;
-    else sums.leads += count;
+    if (lead.held) sums.held += lead.leads;
+    else sums.leads += lead.leads;
   }
   // Sales' verdicts fall in their lead's slice, by the day the lead arrived.
   for (const judged of stages) {
-    total.qualified += judged.qualified;
-    total.won += judged.won;
-    if (byDevice) continue;
     const sums = group(
       keyOf(
         { market: judged.market, page: leadPage(judged), variant: judged.variant ?? "", ...campaignOf(judged) },
@@ -182,8 +173,7 @@ export function joinResults(
     sums.qualified += judged.qualified;
     sums.won += judged.won;
   }
-  const rows = [...groups.values()].map(({ key, sums }) => ({ ...key, ...figures(sums, !byDevice) }));
-  return { rows, totals: figures(total, true) };
+  return [...groups.values()].map(({ key, sums }) => ({ ...key, ...figures(sums, true) }));
 }
 
 export type VitalSummary = { market: Market; page: string } & Record<VitalMetric, Percentile | null>;

@@ -1,8 +1,7 @@
 import { isMarket, MARKETS, type Market } from "../markets/markets";
+import { GROUPINGS, type Grouping } from "./slices";
 
-/** What the results can be broken down by, besides the market every row names. */
-export const GROUPINGS = ["page", "campaign", "device", "variant"] as const;
-export type Grouping = (typeof GROUPINGS)[number];
+export { GROUPINGS, type Grouping };
 
 /** The longest range one request may ask for, in days (both ends included). */
 export const MAX_RANGE_DAYS = 366;

@@ -1,6 +1,6 @@
 import type { Market } from "../markets/markets";
 import { experimentResults, type ExperimentDefinition, type ExperimentResult } from "../experiments/experiment-results";
-import type { CountsStore } from "./counts-store-contract";
+import type { CountsStore, DayRange } from "./counts-store-contract";
 import {
   figures,
   joinResults,
@@ -11,6 +11,7 @@ import {
   type VitalSummary,
 } from "./results-join";
 import { previousPeriod, type Grouping, type ResultsQuery } from "./results-params";
+import { partsOf } from "./visitor-groupings";
 
 export type ResultsRow = ResultKey & Figures & { previous: Figures };
 
@@ -26,6 +27,8 @@ export type Results = {
   timeZones: Record<Market, string>;
   rows: ResultsRow[];
   totals: Figures & { previous: Figures };
+  /** Each page's own figures (its distinct visitors, not its rows' added up), for the totals of one page. */
+  pages: (ResultKey & { page: string } & Figures & { previous: Figures })[];
   /** Field speed: the 75th percentile of LCP, INP and CLS per market and page, with the samples behind each. */
   vitals: VitalSummary[];
   /** With by=variant: each experiment of the range's markets, its variants compared with the control. */
@@ -41,29 +44,38 @@ const keyId = (row: ResultKey) =>
     .map((p) => p ?? "")
     .join("\u0001");
 
-/** The results of a query and of the period before it, side by side, row by row. */
-export async function readResults(
+/** The figures of one period: the rows as asked, each market's and each page's, and the experiments' counts. */
+async function readPeriod(
   store: CountsStore,
-  query: ResultsQuery,
+  range: DayRange,
+  by: readonly Grouping[],
   timeZones: Record<Market, string>,
-  experiments: readonly ExperimentDefinition[] = [],
-): Promise<Results> {
-  const previous = previousPeriod(query.from, query.to);
-  const range = { from: query.from, to: query.to, ...(query.market ? { market: query.market } : {}) };
-  const before = { ...previous, ...(query.market ? { market: query.market } : {}) };
-  const [counts, leads, stages, vitals, earlierCounts, earlierLeads, earlierStages] = await Promise.all([
-    store.countRows(range),
+) {
+  const [counts, markets, pages, variants, leads, stages] = await Promise.all([
+    store.countRows(range, partsOf(by)),
+    store.countRows(range, partsOf([])),
+    store.countRows(range, partsOf(["page"])),
+    by.includes("variant") ? store.countRows(range, partsOf(["page", "variant"])) : [],
     store.leadRows(range, timeZones),
     store.stageRows(range, timeZones),
-    store.vitalRows(range),
-    store.countRows(before),
-    store.leadRows(before, timeZones),
-    store.stageRows(before, timeZones),
   ]);
-  const now = joinResults(counts, leads, query.by, stages);
-  const then = joinResults(earlierCounts, earlierLeads, query.by, earlierStages);
-  const earlier = new Map(then.rows.map((row) => [keyId(row), row]));
-  const rows: ResultsRow[] = now.rows.map((row) => {
+  return {
+    rows: joinResults(counts, leads, by, stages),
+    totals: totalOf(joinResults(markets, leads, [], stages)),
+    pages: joinResults(pages, leads, ["page"], stages) as (ResultKey & { page: string } & Figures)[],
+    variants,
+    leads,
+  };
+}
+
+/** Rows of the period and of the one before it, side by side; a row seen only before is shown with nothing now. */
+function sideBySide<Row extends ResultKey & Figures>(
+  now: readonly Row[],
+  then: readonly Row[],
+  by: readonly Grouping[],
+) {
+  const earlier = new Map(then.map((row) => [keyId(row), row]));
+  const rows: (Row & { previous: Figures })[] = now.map((row) => {
     const id = keyId(row);
     const match = earlier.get(id);
     earlier.delete(id);
@@ -74,11 +86,25 @@ export async function readResults(
     const key: ResultKey = { market: row.market };
     for (const part of ["page", "source", "medium", "campaign", "device", "variant"] as const)
       if (row[part] !== undefined) Object.assign(key, { [part]: row[part] });
-    const none = query.by.includes("device")
-      ? { ...NOTHING, leads: null, held: null, qualified: null, won: null }
-      : NOTHING;
-    rows.push({ ...key, ...none, previous: pick(row) });
+    const none = by.includes("device") ? { ...NOTHING, leads: null, held: null, qualified: null, won: null } : NOTHING;
+    rows.push({ ...(key as Row), ...none, previous: pick(row) });
   }
+  return rows;
+}
+
+/** The results of a query and of the period before it, side by side, row by row. */
+export async function readResults(
+  store: CountsStore,
+  query: ResultsQuery,
+  timeZones: Record<Market, string>,
+  experiments: readonly ExperimentDefinition[] = [],
+): Promise<Results> {
+  const previous = previousPeriod(query.from, query.to);
+  const only = query.market ? { market: query.market } : {};
+  const [now, then] = await Promise.all([
+    readPeriod(store, { from: query.from, to: query.to, ...only }, query.by, timeZones),
+    readPeriod(store, { ...previous, ...only }, query.by, timeZones),
+  ]);
   return {
     from: query.from,
     to: query.to,
@@ -86,15 +112,16 @@ export async function readResults(
     by: query.by,
     previous,
     timeZones,
-    rows,
+    rows: sideBySide(now.rows, then.rows, query.by),
     totals: { ...now.totals, previous: then.totals },
-    vitals: vitalSummaries(vitals),
+    pages: sideBySide(now.pages, then.pages, ["page"]),
+    vitals: vitalSummaries(await store.vitalRows({ from: query.from, to: query.to, ...only })),
     ...(query.by.includes("variant")
       ? {
           experiments: experimentResults(
             experiments.filter((e) => !query.market || e.market === query.market),
-            counts,
-            leads,
+            now.variants,
+            now.leads,
           ),
         }
       : {}),
@@ -102,14 +129,13 @@ export async function readResults(
 }
 
 /**
- * The totals the Results tool shows: the answer's own for every page, else those of the page's rows alone (their
- * figures added up, and the rate computed again), so a page picked in the tool is never shown with the whole
- * market's figures.
+ * The totals the Results tool shows: the answer's own for every page, else the page's own figures, so a page picked in
+ * the tool is never shown with the whole market's figures, nor with its rows' visitors added up.
  */
 export function shownTotals(results: Results, page: string): Results["totals"] {
   if (!page) return results.totals;
-  const rows = results.rows.filter((row) => row.page === page);
-  return { ...totalOf(rows), previous: totalOf(rows.map((row) => row.previous)) };
+  const own = results.pages.find((row) => row.page === page);
+  return own ? { ...pick(own), previous: own.previous } : { ...NOTHING, previous: NOTHING };
 }
 
 const pick = (row: Figures): Figures => ({

@@ -11,6 +11,10 @@ export type Device = (typeof DEVICES)[number];
 
 export type Slice = CampaignKey & { day: string; market: Market; page: string; device: Device; variant: string };
 
+/** The parts of a slice the results can be grouped by, besides the market every row names. */
+export const GROUPINGS = ["page", "campaign", "device", "variant"] as const;
+export type Grouping = (typeof GROUPINGS)[number];
+
 /** The variant of a slice without an experiment. */
 export const NO_VARIANT = "";
 

@@ -6,11 +6,13 @@ import {
   type CountRow,
   type CountsStore,
   type DayRange,
+  type GroupedCountRow,
   type LeadCountRow,
   type StageCountRow,
   type VitalRow,
   type VitalTotalRow,
 } from "./counts-store-contract.ts";
+import type { VisitorCount } from "./visitor-groupings.ts";
 
 /**
  * How a store calls the page_counts migration's SQL functions: by name with named JSON arguments, answering JSON.
@@ -42,14 +44,20 @@ export class SqlCountsStore implements CountsStore {
       await this.run("record_page_counts", { counts: rows, campaign_cap: campaignCap, uncapped: UNCAPPED_KEYS });
   }
 
+  async recordVisitors(rows: readonly VisitorCount[]): Promise<void> {
+    if (rows.length > 0) await this.run("record_page_visitors", { counts: rows, uncapped: UNCAPPED_KEYS });
+  }
+
   async recordVitals(rows: readonly VitalRow[]): Promise<void> {
     if (rows.length > 0) await this.run("record_page_vitals", { vitals: rows });
   }
 
-  async countRows({ from, to, market }: DayRange): Promise<CountRow[]> {
-    const rows = rowsOf(await this.run("page_count_rows", { from_day: from, to_day: to, only_market: market ?? null }));
+  async countRows({ from, to, market }: DayRange, groupedBy: number): Promise<GroupedCountRow[]> {
+    const rows = rowsOf(
+      await this.run("page_count_rows", { from_day: from, to_day: to, only_market: market ?? null, parts: groupedBy }),
+    );
     return rows.map((row) => ({
-      ...(row as unknown as CountRow),
+      ...(row as unknown as GroupedCountRow),
       visits: toNumber(row.visits),
       formStarts: toNumber(row.formStarts),
       visitors: row.visitors === null || row.visitors === undefined ? null : toNumber(row.visitors),

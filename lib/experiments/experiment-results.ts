@@ -1,4 +1,4 @@
-import type { CountRow, LeadCountRow } from "../analytics/counts-store-contract";
+import type { GroupedCountRow, LeadCountRow } from "../analytics/counts-store-contract";
 import { leadPage } from "../analytics/results-join";
 import type { Market } from "../markets/markets";
 import { variantId } from "./experiment-keys";
@@ -63,13 +63,13 @@ export type ExperimentResult = Omit<ExperimentDefinition, "variants"> & {
 };
 
 /**
- * Each experiment's figures over a range: visitors and leads per variant from the counts and the leads kept under
- * its variant ids on its page, then the posterior comparison with the control, the split's check and the traffic
+ * Each experiment's figures over a range: visitors and leads per variant from the counts grouped by page and variant
+ * and the leads kept under its variant ids on its page, then the posterior comparison with the control, the split's check and the traffic
  * still needed. Held leads are left out, as everywhere in the results.
  */
 export function experimentResults(
   experiments: readonly ExperimentDefinition[],
-  counts: readonly CountRow[],
+  counts: readonly GroupedCountRow[],
   leads: readonly LeadCountRow[],
 ): ExperimentResult[] {
   const byVisitors = counts.every((row) => row.visitors !== null);

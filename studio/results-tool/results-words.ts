@@ -78,11 +78,11 @@ export const RESULTS_WORDS = {
   },
   visitorsNote: {
     "en-US":
-      "Visitors are distinct per day and added up over the days of the range: someone who came on three days counts three times.",
+      "Visitors are distinct per day and added up over the days of the range: someone who came on three days counts three times. On one day, someone who saw two pages counts once in each page's row and once in the totals.",
     "es-ES":
-      "Los visitantes se cuentan una vez por día y se suman en los días del periodo: quien vino tres días cuenta tres veces.",
+      "Los visitantes se cuentan una vez por día y se suman en los días del periodo: quien vino tres días cuenta tres veces. En un mismo día, quien vio dos páginas cuenta una vez en la fila de cada página y una vez en los totales.",
     "pt-BR":
-      "Os visitantes são contados uma vez por dia e somados nos dias do período: quem veio em três dias conta três vezes.",
+      "Os visitantes são contados uma vez por dia e somados nos dias do período: quem veio em três dias conta três vezes. Num mesmo dia, quem viu duas páginas conta uma vez na linha de cada página e uma vez nos totais.",
   },
   visitorsUnavailable: {
     "en-US":

@@ -719,6 +719,48 @@ describe("upgrading to the rule on text a spreadsheet may read", () => {
   });
 });
 
+describe("upgrading to visitors per grouping", () => {
+  it("keeps the days counted before it, each grouping's visitors its slices' added up, as they were shown", async () => {
+    const change = "20261206205453_page_visitors_per_grouping.sql";
+    const files = migrationFiles();
+    const dir = mkdtempSync(join(tmpdir(), "migrations-"));
+    for (const file of files.filter((f) => f < change))
+      copyFileSync(join("supabase/migrations", file), join(dir, file));
+    const db = await emptyDatabase();
+    await migrate(db, dir);
+    await db.exec(`insert into page_counts (day, market, page, source, medium, campaign, device, visits, form_starts, visitors)
+      values ('2026-11-20', 'mx', '/mx', '(direct)', '(none)', '(none)', 'phone', 40, 6, 30),
+        ('2026-11-20', 'mx', '/mx', '(direct)', '(none)', '(none)', 'desktop', 10, 1, 8),
+        ('2026-11-20', 'mx', '/mx/importadores-china', 'google', 'cpc', 'china', 'phone', 20, 2, 15),
+        ('2026-11-21', 'mx', '/mx', '(direct)', '(none)', '(none)', 'phone', 5, 0, null)`);
+    for (const file of files.filter((f) => f >= change))
+      copyFileSync(join("supabase/migrations", file), join(dir, file));
+    expect(await migrate(db, dir)).toEqual(files.filter((f) => f >= change));
+    const rows = async (parts: number) =>
+      (
+        await db.query<{ result: Record<string, unknown>[] }>(
+          "select public.page_count_rows('2026-11-01', '2026-11-30', 'mx', $1::smallint) as result",
+          [parts],
+        )
+      ).rows[0]!.result.map(({ day, page, device, visits, visitors }) => ({ day, page, device, visits, visitors }));
+    expect(await rows(0)).toEqual(
+      expect.arrayContaining([
+        { day: "2026-11-20", page: undefined, device: undefined, visits: 70, visitors: 53 },
+        { day: "2026-11-21", page: undefined, device: undefined, visits: 5, visitors: undefined },
+      ]),
+    );
+    expect(await rows(1)).toEqual(
+      expect.arrayContaining([
+        { day: "2026-11-20", page: "/mx", device: undefined, visits: 50, visitors: 38 },
+        { day: "2026-11-20", page: "/mx/importadores-china", device: undefined, visits: 20, visitors: 15 },
+      ]),
+    );
+    expect(await rows(15)).toHaveLength(4);
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
 checks("PGlite", async () => {
   const db = await migratedDatabase();
   return {

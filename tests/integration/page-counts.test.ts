@@ -7,7 +7,9 @@ import type { CountsStore } from "@/lib/analytics/counts-store-contract";
 import { SqlCountsStore, type CallFunction } from "@/lib/analytics/sql-counts-store";
 import { CLICK_ID_MEDIUM, DIRECT, NOT_SET } from "@/lib/analytics/campaign-key";
 import type { Slice } from "@/lib/analytics/slices";
-import { RedisVisitorCounter } from "@/lib/analytics/visitor-counter";
+import { EVERY_PART, partsOf } from "@/lib/analytics/visitor-groupings";
+import { readResults } from "@/lib/analytics/results";
+import { MemoryVisitorCounter, RedisVisitorCounter } from "@/lib/analytics/visitor-counter";
 import { PgliteLeadsStore } from "@/lib/contact/pglite-leads-store";
 import { toRow } from "@/lib/contact/leads-store-contract";
 import { connectRedis } from "@/lib/redis/redis-client";
@@ -106,7 +108,7 @@ describe.skipIf(!postgresAvailable())("the counts on PostgreSQL 15 with Supabase
 
   it("gives the anon key (and signed-in users) no way to read or write counts", async () => {
     for (const role of ["anon", "authenticated"]) {
-      for (const table of ["page_counts", "page_vitals", "page_count_campaigns"]) {
+      for (const table of ["page_counts", "page_visitors", "page_vitals", "page_count_campaigns"]) {
         expect(await as(role, `select * from public.${table}`), `${role} select ${table}`).toBe("42501");
         expect(await as(role, `delete from public.${table}`), `${role} delete ${table}`).toBe("42501");
       }
@@ -120,6 +122,7 @@ describe.skipIf(!postgresAvailable())("the counts on PostgreSQL 15 with Supabase
         await as(role, `select public.record_page_counts('[]'::jsonb, 500, '[]'::jsonb)`),
         `${role} record_page_counts`,
       ).toBe("42501");
+      expect(await as(role, `select public.record_page_visitors('[]'::jsonb, '[]'::jsonb)`)).toBe("42501");
       expect(await as(role, `select public.record_page_vitals('[]'::jsonb)`)).toBe("42501");
       expect(await as(role, `select public.page_count_rows('2026-01-01', '2026-12-31')`)).toBe("42501");
       expect(await as(role, `select public.page_vital_rows('2026-01-01', '2026-12-31')`)).toBe("42501");
@@ -139,7 +142,7 @@ describe.skipIf(!postgresAvailable())("the counts on PostgreSQL 15 with Supabase
     b.visit(slice({ source: "three", medium: "m", campaign: "c" }));
     b.visit(slice({ source: "four", medium: "m", campaign: "c" }));
     await Promise.all([a.flush(), b.flush()]);
-    const rows = await store.countRows({ from: "2026-11-27", to: "2026-11-27" });
+    const rows = await store.countRows({ from: "2026-11-27", to: "2026-11-27" }, EVERY_PART);
     const bySource = Object.fromEntries(rows.map((r) => [r.source, r.visits]));
     expect(bySource["(direct)"]).toBe(50);
     expect(rows.find((r) => r.source === "(direct)")!.formStarts).toBe(1);
@@ -160,7 +163,6 @@ describe.skipIf(!postgresAvailable())("the counts on PostgreSQL 15 with Supabase
         ...slice({ day, market, page: `/${market}`, source: "s", medium: "m", campaign: `c${i}` }),
         visits: 1,
         formStarts: 0,
-        visitors: null,
       }));
     for (let round = 0; round < 3; round++) {
       await Promise.all([
@@ -168,7 +170,7 @@ describe.skipIf(!postgresAvailable())("the counts on PostgreSQL 15 with Supabase
         store.recordCounts([...rows("ar"), ...rows("mx")], 500),
       ]);
     }
-    const counted = await store.countRows({ from: day, to: day });
+    const counted = await store.countRows({ from: day, to: day }, EVERY_PART);
     expect(counted).toHaveLength(300);
     expect(counted.every((row) => row.visits === 6)).toBe(true);
   });
@@ -236,7 +238,7 @@ describe("the counts in the embedded database", () => {
     buffer.visit(slice({ market: "br", page: "/br" }));
     buffer.vital({ day: "2026-11-28", market: "br", page: "/br", device: "phone", metric: "LCP", bucket: 12 });
     await buffer.flush();
-    expect(await store.countRows({ from: "2026-11-01", to: "2026-11-30", market: "br" })).toEqual([
+    expect(await store.countRows({ from: "2026-11-01", to: "2026-11-30", market: "br" }, EVERY_PART)).toEqual([
       expect.objectContaining({ market: "br", page: "/br", visits: 2, formStarts: 0, visitors: null }),
     ]);
     expect(await store.vitalRows({ from: "2026-11-01", to: "2026-11-30" })).toEqual([
@@ -245,12 +247,38 @@ describe("the counts in the embedded database", () => {
     buffer.stop();
   });
 
+  it("counts a visitor of two pages, from two campaigns, once in the market and once in each page", async () => {
+    const buffer = new CountBuffer(store, new MemoryVisitorCounter(), { flushMs: 60_000 });
+    const day = "2026-11-23";
+    const china = { page: "/mx/importadores-china", source: "google", medium: "cpc", campaign: "china" };
+    // Ana comes from an ad to the campaign page, then reads the market's page; Luis reads the market's page twice.
+    buffer.visit(slice({ day, ...china }), "ana");
+    buffer.visit(slice({ day }), "ana");
+    buffer.visit(slice({ day }), "luis");
+    buffer.visit(slice({ day }), "luis");
+    await buffer.flush();
+    const range = { from: day, to: day, market: "mx" as const };
+    expect(await store.countRows(range, partsOf([]))).toEqual([
+      { day, market: "mx", visits: 4, formStarts: 0, visitors: 2 },
+    ]);
+    const pages = await store.countRows(range, partsOf(["page"]));
+    expect(pages.map((r) => [r.page, r.visits, r.visitors]).sort()).toEqual([
+      ["/mx", 3, 2],
+      ["/mx/importadores-china", 1, 1],
+    ]);
+    // The results add the rows' visits, not their visitors: the total is the market's own.
+    const results = await readResults(store, { ...range, by: ["page", "campaign"] }, MARKET_TIME_ZONES);
+    expect(results.rows.reduce((sum, row) => sum + row.visitors!, 0)).toBe(3);
+    expect(results.totals).toMatchObject({ visits: 4, visitors: 2 });
+    expect(results.pages.find((row) => row.page === "/mx")).toMatchObject({ visits: 3, visitors: 2 });
+    buffer.stop();
+  });
+
   it("checks the campaign cap without reading the market's day of counts for each slice of a batch", async () => {
     const item = (page: string, i: number) => ({
       ...slice({ day: "2026-11-25", page, source: "s", medium: "m", campaign: `c${i}` }),
       visits: 1,
       formStarts: 0,
-      visitors: null,
     });
     for (const page of ["/mx", "/mx/uno", "/mx/dos", "/mx/tres"])
       await store.recordCounts(
@@ -271,7 +299,7 @@ describe("the counts in the embedded database", () => {
 
   it("keeps direct visits and ad clicks apart once a market's campaign keys are capped", async () => {
     const day = "2026-11-26";
-    const visit = (key: Partial<Slice>) => ({ ...slice({ day, ...key }), visits: 1, formStarts: 0, visitors: null });
+    const visit = (key: Partial<Slice>) => ({ ...slice({ day, ...key }), visits: 1, formStarts: 0 });
     await store.recordCounts(
       [1, 2, 3].map((i) => visit({ source: "flood", medium: "m", campaign: `c${i}` })),
       2,
@@ -284,7 +312,7 @@ describe("the counts in the embedded database", () => {
       ],
       2,
     );
-    const rows = await store.countRows({ from: day, to: day });
+    const rows = await store.countRows({ from: day, to: day }, EVERY_PART);
     expect(rows.map((r) => [r.source, r.visits]).sort()).toEqual(
       [
         ["(direct)", 1],
@@ -303,7 +331,7 @@ describe("the counts in the embedded database", () => {
     buffer.visit(slice({ market: "ar", page: "/ar" }));
     await runExitHooks();
     remove();
-    expect(await store.countRows({ from: "2026-11-27", to: "2026-11-27", market: "ar" })).toEqual([
+    expect(await store.countRows({ from: "2026-11-27", to: "2026-11-27", market: "ar" }, EVERY_PART)).toEqual([
       expect.objectContaining({ visits: 2 }),
     ]);
   });
@@ -316,7 +344,7 @@ describe("the counts in the embedded database", () => {
     buffer.visit(day);
     // The process dies here: the timer never runs again.
     buffer.stop();
-    expect(await store.countRows({ from: "2026-11-20", to: "2026-11-20" })).toEqual([
+    expect(await store.countRows({ from: "2026-11-20", to: "2026-11-20" }, EVERY_PART)).toEqual([
       expect.objectContaining({ visits: 10 }),
     ]);
   });
@@ -331,16 +359,16 @@ describe("the counts through Supabase's REST API (the local stand-in)", () => {
 
   it("writes and reads with the secret key, and refuses the anon key", async () => {
     const store = new SqlCountsStore(supabaseCall(supabase.url, FAKE_SERVICE_ROLE_KEY, 10_000));
-    await store.recordCounts([{ ...slice(), visits: 3, formStarts: 1, visitors: 2 }], 500);
-    expect(await store.countRows({ from: "2026-11-27", to: "2026-11-27" })).toEqual([
+    await store.recordCounts([{ ...slice(), visits: 3, formStarts: 1 }], 500);
+    await store.recordVisitors([{ ...slice(), groupedBy: EVERY_PART, visitors: 2 }]);
+    expect(await store.countRows({ from: "2026-11-27", to: "2026-11-27" }, EVERY_PART)).toEqual([
       expect.objectContaining({ visits: 3, formStarts: 1, visitors: 2 }),
     ]);
     const anon = new SqlCountsStore(supabaseCall(supabase.url, "e2e-anon-key", 10_000));
-    await expect(anon.recordCounts([{ ...slice(), visits: 1000, formStarts: 0, visitors: null }], 500)).rejects.toThrow(
-      /counts store/,
-    );
-    await expect(anon.countRows({ from: "2026-11-27", to: "2026-11-27" })).rejects.toThrow();
-    expect((await store.countRows({ from: "2026-11-27", to: "2026-11-27" }))[0]!.visits).toBe(3);
+    await expect(anon.recordCounts([{ ...slice(), visits: 1000, formStarts: 0 }], 500)).rejects.toThrow(/counts store/);
+    await expect(anon.recordVisitors([{ ...slice(), groupedBy: 0, visitors: 1000 }])).rejects.toThrow(/counts store/);
+    await expect(anon.countRows({ from: "2026-11-27", to: "2026-11-27" }, EVERY_PART)).rejects.toThrow();
+    expect((await store.countRows({ from: "2026-11-27", to: "2026-11-27" }, EVERY_PART))[0]!.visits).toBe(3);
   });
 });
 
@@ -375,8 +403,10 @@ describe("two instances on one Redis", () => {
     await b.flush();
     b.visit(slice(), await visitorsB.visitor("mx", day, ...person(99)));
     await b.flush();
-    const [row] = await store.countRows({ from: day, to: day });
+    const [row] = await store.countRows({ from: day, to: day }, EVERY_PART);
     expect(row).toMatchObject({ visits: 31, visitors: 21 });
+    const [market] = await store.countRows({ from: day, to: day }, partsOf([]));
+    expect(market).toMatchObject({ market: "mx", visits: 31, visitors: 21 });
     // A day without a salt gets one from the first instance, expiring like the rest.
     await visitorsA.visitor("mx", "2026-11-26", ...person(1));
     expect(await one.ttl("visitor-salt:mx:2026-11-26")).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ALL_GROUPINGS, groupOf } from "@/lib/analytics/visitor-groupings";
 import { DIRECT } from "@/lib/analytics/campaign-key";
 import type { Results } from "@/lib/analytics/results";
 import {
@@ -29,32 +30,27 @@ beforeAll(async () => {
   // Some counts and a lead in the embedded store, written as the server writes them.
   const { getCountsStore } = await import("@/lib/analytics/counts-store");
   const store = getCountsStore()!;
+  const slice = (day: string) => ({
+    day,
+    market: "mx" as const,
+    page: "/mx",
+    device: "phone" as const,
+    variant: "",
+    ...DIRECT,
+  });
   await store.recordCounts(
     [
-      {
-        day: "2026-11-20",
-        market: "mx",
-        page: "/mx",
-        device: "phone",
-        variant: "",
-        ...DIRECT,
-        visits: 40,
-        formStarts: 6,
-        visitors: 30,
-      },
-      {
-        day: "2026-11-13",
-        market: "mx",
-        page: "/mx",
-        device: "phone",
-        variant: "",
-        ...DIRECT,
-        visits: 20,
-        formStarts: 2,
-        visitors: 15,
-      },
+      { ...slice("2026-11-20"), visits: 40, formStarts: 6 },
+      { ...slice("2026-11-13"), visits: 20, formStarts: 2 },
     ],
     500,
+  );
+  // One slice a day: its visitors are those of every group it is in.
+  await store.recordVisitors(
+    ALL_GROUPINGS.flatMap((groupedBy) => [
+      { ...groupOf(slice("2026-11-20"), groupedBy), visitors: 30 },
+      { ...groupOf(slice("2026-11-13"), groupedBy), visitors: 15 },
+    ]),
   );
 }, 60_000);
 

@@ -3,6 +3,7 @@ import { CountBuffer } from "@/lib/analytics/count-buffer";
 import type { CountRow, CountsStore, VitalRow } from "@/lib/analytics/counts-store-contract";
 import { handleBeacon, MAX_BEACON_BYTES, type BeaconDeps, type DropReason } from "@/lib/analytics/handle-beacon";
 import { MemoryVisitorCounter } from "@/lib/analytics/visitor-counter";
+import { EVERY_PART, groupId } from "@/lib/analytics/visitor-groupings";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
 import type { RunningExperiment } from "@/lib/experiments/experiment-content";
 
@@ -23,10 +24,18 @@ const TITLE_TEST: RunningExperiment = {
 };
 
 function setup(overrides: Partial<BeaconDeps> = {}) {
-  const counts: CountRow[] = [];
+  /** The slices written, each with its own distinct visitors that day (null: none counted). */
+  const counts: (CountRow & { visitors: number | null })[] = [];
   const vitals: VitalRow[] = [];
   const store: CountsStore = {
-    recordCounts: async (rows) => void counts.push(...rows.map((r) => ({ ...r }))),
+    recordCounts: async (rows) => void counts.push(...rows.map((r) => ({ ...r, visitors: null }))),
+    // A slice's own group is the one of every part; its key is the slice's.
+    recordVisitors: async (rows) => {
+      for (const row of rows.filter((r) => r.groupedBy === EVERY_PART)) {
+        const slice = counts.find((c) => groupId(c, EVERY_PART) === groupId(row as unknown as CountRow, EVERY_PART));
+        if (slice) slice.visitors = row.visitors;
+      }
+    },
     recordVitals: async (rows) => void vitals.push(...rows),
     countRows: async () => [],
     vitalRows: async () => [],

@@ -18,7 +18,7 @@ import {
 } from "@/lib/experiments/experiment-stats";
 import { EXPERIMENT_COOKIE_MAX_DAYS } from "@/lib/experiments/experiment-cookie";
 import { variantRouting } from "@/lib/experiments/variant-routing";
-import type { CountRow, LeadCountRow } from "@/lib/analytics/counts-store-contract";
+import type { GroupedCountRow, LeadCountRow } from "@/lib/analytics/counts-store-contract";
 
 const PERSON =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
@@ -268,14 +268,11 @@ describe("an experiment's result", () => {
       ],
       NOW,
     );
-    const count = (variant: string, visitors: number, page = "/mx/importadores-china"): CountRow => ({
+    // The counts by page and variant, as the results read them for the experiments.
+    const count = (variant: string, visitors: number, page = "/mx/importadores-china"): GroupedCountRow => ({
       day: "2026-11-27",
       market: "mx",
       page,
-      source: "(direct)",
-      medium: "(none)",
-      campaign: "(none)",
-      device: "phone",
       variant,
       visits: visitors,
       formStarts: 0,

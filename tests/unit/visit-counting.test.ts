@@ -4,6 +4,7 @@ import { CountBuffer } from "@/lib/analytics/count-buffer";
 import type { CountRow, CountsStore, VitalRow } from "@/lib/analytics/counts-store-contract";
 import { deviceClass, pageOf, type Slice } from "@/lib/analytics/slices";
 import { MemoryVisitorCounter } from "@/lib/analytics/visitor-counter";
+import { EVERY_PART, partsOf, type VisitorCount } from "@/lib/analytics/visitor-groupings";
 import { BUCKET_EDGES, bucketOf, percentileOf } from "@/lib/analytics/vitals-buckets";
 import { wilsonInterval } from "@/lib/analytics/wilson";
 import { marketDay } from "@/lib/markets/time-zones";
@@ -185,12 +186,17 @@ describe("field-speed histograms", () => {
 /** A store that keeps what it is given, and can be switched off. */
 function memoryStore() {
   const written: CountRow[][] = [];
+  const visitors: VisitorCount[][] = [];
   const vitals: VitalRow[][] = [];
   const state = { down: false };
   const store: CountsStore = {
     async recordCounts(rows) {
       if (state.down) throw new Error("down");
       written.push(rows.map((r) => ({ ...r })));
+    },
+    async recordVisitors(rows) {
+      if (state.down) throw new Error("down");
+      visitors.push(rows.map((r) => ({ ...r })));
     },
     async recordVitals(rows) {
       if (state.down) throw new Error("down");
@@ -201,7 +207,7 @@ function memoryStore() {
     leadRows: async () => [],
     stageRows: async () => [],
   };
-  return { store, written, vitals, state };
+  return { store, written, visitors, vitals, state };
 }
 
 const slice = (overrides: Partial<Slice> = {}): Slice => ({
@@ -216,7 +222,7 @@ const slice = (overrides: Partial<Slice> = {}): Slice => ({
 
 describe("one instance's buffer of counts", () => {
   it("writes every slice's increments in one batch, not one write per visit", async () => {
-    const { store, written } = memoryStore();
+    const { store, written, visitors } = memoryStore();
     const buffer = new CountBuffer(store, new MemoryVisitorCounter(), { flushMs: 60_000 });
     for (let i = 0; i < 1000; i++) buffer.visit(slice(), `v${i % 10}`);
     buffer.formStart(slice());
@@ -224,12 +230,79 @@ describe("one instance's buffer of counts", () => {
     await buffer.flush();
     expect(written).toHaveLength(1);
     expect(written[0]).toEqual([
-      expect.objectContaining({ device: "phone", visits: 1000, formStarts: 1, visitors: 10 }),
-      expect.objectContaining({ device: "desktop", visits: 1, formStarts: 0, visitors: null }),
+      expect.objectContaining({ device: "phone", visits: 1000, formStarts: 1 }),
+      expect.objectContaining({ device: "desktop", visits: 1, formStarts: 0 }),
     ]);
+    // The phone's ten visitors, in each of the sixteen groups its slice falls in; the desktop visit came with none.
+    expect(visitors).toHaveLength(1);
+    expect(visitors[0]).toHaveLength(16);
+    expect(new Set(visitors[0]!.map((row) => row.visitors))).toEqual(new Set([10]));
+    expect(visitors[0]!.find((row) => row.groupedBy === EVERY_PART)).toMatchObject({ device: "phone", page: "/mx" });
     // Nothing new: nothing written.
     await buffer.flush();
     expect(written).toHaveLength(1);
+    buffer.stop();
+  });
+
+  it("counts a visitor once in every group that holds two of their slices, and in each slice once", async () => {
+    const { store, visitors } = memoryStore();
+    const buffer = new CountBuffer(store, new MemoryVisitorCounter(), { flushMs: 60_000 });
+    const campaign = { page: "/mx/importadores-china", source: "google", medium: "cpc", campaign: "china" };
+    // Ana sees the campaign page from an ad, then the market's page; Luis only the market's page.
+    buffer.visit(slice(campaign), "ana");
+    buffer.visit(slice(), "ana");
+    buffer.visit(slice(), "luis");
+    await buffer.flush();
+    const of = (groupedBy: number, match: Partial<VisitorCount> = {}) =>
+      visitors[0]!
+        .filter(
+          (row) =>
+            row.groupedBy === groupedBy && Object.entries(match).every(([k, v]) => row[k as keyof VisitorCount] === v),
+        )
+        .map((row) => row.visitors);
+    expect(of(partsOf([]))).toEqual([2]);
+    expect(of(partsOf(["device"]))).toEqual([2]);
+    expect(of(partsOf(["page"]), { page: "/mx" })).toEqual([2]);
+    expect(of(partsOf(["page"]), { page: campaign.page })).toEqual([1]);
+    expect(of(partsOf(["campaign"]), { source: "google" })).toEqual([1]);
+    expect(of(partsOf(["campaign"]), DIRECT)).toEqual([2]);
+    expect(of(EVERY_PART).sort()).toEqual([1, 2]);
+    buffer.stop();
+  });
+
+  it("writes no visitor count a returning visitor left unchanged", async () => {
+    const { store, written, visitors } = memoryStore();
+    const buffer = new CountBuffer(store, new MemoryVisitorCounter(), { flushMs: 60_000 });
+    buffer.visit(slice(), "ana");
+    await buffer.flush();
+    buffer.visit(slice(), "ana");
+    await buffer.flush();
+    buffer.visit(slice({ device: "desktop" }), "luis");
+    await buffer.flush();
+    expect(written.map((batch) => batch.map((row) => row.visits))).toEqual([[1], [1], [1]]);
+    // Ana's return changed no count; Luis's desktop visit changed the groups without the device, and his own.
+    expect(visitors.map((batch) => batch.length)).toEqual([16, 0, 16]);
+    expect(visitors[2]!.filter((row) => row.groupedBy === partsOf([]))).toEqual([
+      expect.objectContaining({ visitors: 2 }),
+    ]);
+    buffer.stop();
+  });
+
+  it("keeps a group's running count of visitors while the store is down, the higher one when counted again", async () => {
+    const { store, visitors, state } = memoryStore();
+    const buffer = new CountBuffer(store, new MemoryVisitorCounter(), { flushMs: 60_000 });
+    buffer.visit(slice(), "ana");
+    state.down = true;
+    await buffer.flush();
+    buffer.visit(slice({ device: "desktop" }), "luis");
+    state.down = false;
+    await buffer.flush();
+    expect(visitors).toHaveLength(1);
+    const market = visitors[0]!.filter((row) => row.groupedBy === partsOf([]));
+    expect(market).toEqual([expect.objectContaining({ market: "mx", visitors: 2 })]);
+    expect(visitors[0]!.filter((row) => row.groupedBy === partsOf(["device"])).map((row) => row.visitors)).toEqual([
+      1, 1,
+    ]);
     buffer.stop();
   });
 
@@ -243,7 +316,7 @@ describe("one instance's buffer of counts", () => {
     buffer.formStart(slice());
     state.down = false;
     await buffer.flush();
-    expect(written).toEqual([[expect.objectContaining({ visits: 2, formStarts: 1, visitors: null })]]);
+    expect(written).toEqual([[expect.objectContaining({ visits: 2, formStarts: 1 })]]);
     buffer.stop();
   });
 
