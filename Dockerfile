@@ -31,7 +31,7 @@ ARG NEXT_PUBLIC_SANITY_PROJECT_ID
 ARG NEXT_PUBLIC_SANITY_DATASET
 ARG NEXT_PUBLIC_SANITY_API_VERSION
 ARG NEXT_PUBLIC_META_PIXEL_ID
-# `redis`: the build shares its page cache through PAGE_CACHE_REDIS_URL (next.config.ts configures the handler now).
+# `redis`: the build shares its page cache through PAGE_CACHE_REDIS_URL (next.config.ts configures the handler as it builds).
 ARG PAGE_CACHE
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY --from=deps /app/node_modules ./node_modules

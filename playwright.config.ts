@@ -23,11 +23,11 @@ export default defineConfig({
   use: {
     baseURL: E2E_HOSTS.embedded,
     // A failed test's trace keeps the DOM at each step, the network and the console, not a screencast of every
-    // frame: recording that for every test cost a fifth of the browser tests' CPU. Recording even this costs a seventh
-    // of it, so E2E_TRACE=off (CI, whose files nobody can open afterwards) records none.
+    // frame, which would cost every test far more CPU. Recording even this costs CPU, so E2E_TRACE=off (CI, whose
+    // files nobody can open afterwards) records none.
     trace: process.env.E2E_TRACE === "off" ? "off" : { mode: "retain-on-failure", screenshots: false },
     // A visitor who asks for less motion: the page jumps where a test scrolls it rather than gliding there, so the
-    // headless browser does not repaint the whole page in software for every frame of a glide, which made each
+    // headless browser does not repaint the whole page in software for every frame of a glide, which would make each
     // scroll cost more CPU than a page load. The smooth scroll is tested where it is the behaviour (landing.spec.ts).
     reducedMotion: "reduce",
   },

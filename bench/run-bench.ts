@@ -18,6 +18,7 @@ import { measurePageWeight } from "../scripts/lib/page-weight.ts";
 import { LeadLedger, contactPass, warmUpContact } from "./lib/contact-load.ts";
 import { getLoad } from "./lib/http-load.ts";
 import { CAMPAIGN_PAGES } from "../scripts/lib/seed-campaign-pages.ts";
+import { MARKETS } from "../lib/markets/markets.ts";
 import { startEmptyApp } from "./lib/empty-app.ts";
 import { launchChrome, lighthouseMedian, mobileRounds } from "./lib/lighthouse-runs.ts";
 import { freePort } from "../scripts/lib/free-port.ts";
@@ -33,7 +34,7 @@ import { snapshotPages } from "./lib/zero-js-snapshot.ts";
 import { dayOfVisits, visitPass } from "./lib/visit-load.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
-const MARKET_PAGES = ["/mx", "/br", "/ar"];
+const MARKET_PAGES = MARKETS.map((market) => `/${market}`);
 const PAGES = [...MARKET_PAGES, ...CAMPAIGN_PAGES];
 const MOBILE_RUNS = 5;
 const DESKTOP_RUNS = 3;

@@ -6,6 +6,7 @@ import { SqlCountsStore } from "../../lib/analytics/sql-counts-store.ts";
 import type { Slice } from "../../lib/analytics/slices.ts";
 import { MemoryVisitorCounter } from "../../lib/analytics/visitor-counter.ts";
 import { migrate } from "../../lib/contact/migrations.ts";
+import { MARKETS } from "../../lib/markets/markets.ts";
 
 /** A person's browser: the bot list drops anything that says it is one. */
 const PERSON =
@@ -173,7 +174,6 @@ export async function dayOfVisits(
   });
   const counter = new MemoryVisitorCounter();
   const instances = [0, 1].map(() => new CountBuffer(store, counter, { flushMs: 3_600_000 }));
-  const markets = ["mx", "br", "ar"] as const;
   const intervals = (24 * 3600) / intervalS;
   const perInterval = Math.ceil(visits / intervals);
   // Each visit's market, page, device and campaign drawn apart (a fixed seed, so every run counts the same day).
@@ -182,7 +182,7 @@ export async function dayOfVisits(
   let sent = 0;
   for (let interval = 0; interval < intervals && sent < visits; interval++) {
     for (let i = 0; i < perInterval && sent < visits; i++, sent++) {
-      const market = markets[pick(3)]!;
+      const market = MARKETS[pick(MARKETS.length)]!;
       const page = pick(5);
       const slice: Slice = {
         day: "2026-11-27",
@@ -202,7 +202,7 @@ export async function dayOfVisits(
   const visitorRows = await count("page_visitors");
   await db.close();
   const seconds = (performance.now() - started) / 1000;
-  const maxRows = markets.length * 3 * 2 * (CAMPAIGN_KEYS_PER_MARKET_DAY + UNCAPPED_KEYS.length);
+  const maxRows = MARKETS.length * 3 * 2 * (CAMPAIGN_KEYS_PER_MARKET_DAY + UNCAPPED_KEYS.length);
   return {
     visits: sent,
     visitors,

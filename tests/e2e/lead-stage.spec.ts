@@ -3,7 +3,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { MARKET_LOCALES, type Market } from "../../lib/markets/markets";
+import { MARKETS, MARKET_BY_CODE, MARKET_LOCALES, type Language, type Market } from "../../lib/markets/markets";
 import { STAGE_LINK_DAYS, stageLinkToken, stageLinkUrl } from "../../lib/stages/stage-link";
 import { validContactRequest } from "../support/contact/contact-request";
 import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets";
@@ -11,9 +11,9 @@ import { proofFrom } from "../../scripts/lib/solve-proof";
 
 const SECRET = E2E_SECRETS.LEAD_STAGE_SECRET;
 
-/** What sales reads, in each market's words (lib/stages/stage-copy.ts). */
+/** What sales reads, in each language (lib/stages/stage-copy.ts: the markets that share one share these words). */
 const WORDS = {
-  mx: {
+  es: {
     question: "¿Marcar este lead como calificado?",
     confirm: "Confirmar: Calificado",
     recorded: "Listo: quedó registrado como «Calificado».",
@@ -21,7 +21,7 @@ const WORDS = {
     forged: "Este enlace no es válido",
     expired: "Este enlace venció",
   },
-  br: {
+  pt: {
     question: "Marcar este lead como qualificado?",
     confirm: "Confirmar: Qualificado",
     recorded: "Pronto: registrado como «Qualificado».",
@@ -29,14 +29,14 @@ const WORDS = {
     forged: "Este link não é válido",
     expired: "Este link expirou",
   },
-} satisfies Partial<Record<Market, Record<string, string | RegExp>>>;
+} satisfies Record<Language, Record<string, string | RegExp>>;
 
 /** A lead sent as the form sends it (with a solved proof): its id, the reference it was told, and its company. */
 async function postLead(origin: string, market: Market) {
   const headers = {
     "content-type": "application/json",
     origin,
-    "x-real-ip": `198.51.100.${market === "mx" ? 61 : 62}`,
+    "x-real-ip": `198.51.100.${61 + MARKETS.indexOf(market)}`,
   };
   const company = `Etapa ${market} ${randomUUID().slice(0, 8)}`;
   const body = validContactRequest({ market, company, proof: await proofFrom(origin, headers) });
@@ -48,13 +48,13 @@ async function postLead(origin: string, market: Market) {
 
 const status = (page: Page) => page.getByRole("status");
 
-for (const market of ["mx", "br"] as const) {
+for (const market of MARKETS) {
   test(`/${market}: the email's qualify link asks in the market's language and only the button records it`, async ({
     page,
     context,
     baseURL,
   }) => {
-    const words = WORDS[market];
+    const words = WORDS[MARKET_BY_CODE[market].language];
     const lead = await postLead(baseURL!, market);
     const link = stageLinkUrl(baseURL!, SECRET, { leadId: lead.id, stage: "qualified", market });
 

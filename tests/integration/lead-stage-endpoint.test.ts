@@ -8,6 +8,7 @@ import { leadReference } from "@/lib/conversation/reference";
 import { readServerEnv } from "@/lib/env/env";
 import { handleStageRequest, MAX_STAGE_BODY_BYTES, type StageEndpointDeps } from "@/lib/stages/handle-stage-request";
 import { StageStore } from "@/lib/stages/stage-store";
+import { sampleRow } from "../support/contact/sample-lead";
 import { migratedDatabase } from "../support/supabase/empty-database";
 
 /**
@@ -23,21 +24,7 @@ let deps: StageEndpointDeps;
 let woken = 0;
 
 async function storedLead(overrides: Partial<LeadRow> = {}) {
-  const lead: LeadRow = {
-    id: randomUUID(),
-    company: "Acme",
-    contact_name: "Ana Pérez",
-    email: "ana@example.com",
-    phone_prefix: "52",
-    phone: "5512345678",
-    phone_e164: "+525512345678",
-    country: "usa",
-    reason: "goods",
-    volume: "10000-49999",
-    market: "mx",
-    tracking_consent: "granted",
-    ...overrides,
-  };
+  const lead = sampleRow(overrides);
   await insertAsAnon(db, lead);
   return lead;
 }

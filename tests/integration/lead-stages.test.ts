@@ -9,6 +9,7 @@ import type { PlatformSender, SendResult, Upload } from "@/lib/outbox/upload";
 import { StageStore } from "@/lib/stages/stage-store";
 import { SqlCountsStore } from "@/lib/analytics/sql-counts-store";
 import { MARKET_TIME_ZONES } from "@/lib/markets/time-zones";
+import { sampleRow } from "../support/contact/sample-lead";
 import { migratedDatabase } from "../support/supabase/empty-database";
 
 /**
@@ -20,25 +21,8 @@ let db: Awaited<ReturnType<typeof migratedDatabase>>;
 let call: CallFunction;
 let store: StageStore;
 
-const row = (overrides: Partial<LeadRow> = {}): LeadRow => ({
-  id: randomUUID(),
-  company: "Acme Importaciones",
-  contact_name: "Ana Pérez",
-  email: "ana@example.com",
-  phone_prefix: "52",
-  phone: "5512345678",
-  phone_e164: "+525512345678",
-  country: "usa",
-  reason: "goods",
-  volume: "10000-49999",
-  market: "mx",
-  tracking_consent: "granted",
-  last_gclid: "Cj0KCQiA-test",
-  ...overrides,
-});
-
 async function stored(overrides: Partial<LeadRow> = {}) {
-  const lead = row(overrides);
+  const lead = sampleRow({ last_gclid: "Cj0KCQiA-test", ...overrides });
   await insertAsAnon(db, lead);
   return lead;
 }

@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { handleContact, type ContactDeps } from "@/lib/contact/handle-contact";
 import type { Lead } from "@/lib/contact/leads-store-contract";
@@ -20,6 +20,7 @@ import { startFakeGraphApi, type FakeGraphApi } from "../support/meta/fake-graph
 import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/supabase/fake-supabase";
 import { startMetaConversionFunction } from "../support/supabase/meta-conversion-process";
 import { validContactRequest } from "../support/contact/contact-request";
+import { sampleRow } from "../support/contact/sample-lead";
 import { solveProof } from "../../scripts/lib/solve-proof";
 
 /**
@@ -38,22 +39,16 @@ let functionUrl: string;
 let secondInstanceUrl: string;
 let logs = "";
 
-const row = (overrides: Partial<LeadRow> = {}): LeadRow => ({
-  id: randomUUID(),
-  company: "Acme Importaciones",
-  contact_name: "Ana Pérez",
-  email: "Ana.Perez@Example.com",
-  phone_prefix: "54",
-  phone: "91112345678",
-  phone_e164: "+5491112345678",
-  country: "usa",
-  reason: "goods",
-  volume: "10000-49999",
-  market: "ar",
-  tracking_consent: "granted",
-  privacy_notice_version: "2026-11-23",
-  ...overrides,
-});
+/** An Argentine lead (the sample's, with an Argentine phone and the email's case as typed). */
+const row = (overrides: Partial<LeadRow> = {}): LeadRow =>
+  sampleRow({
+    email: "Ana.Perez@Example.com",
+    phone_prefix: "54",
+    phone: "91112345678",
+    phone_e164: "+5491112345678",
+    market: "ar",
+    ...overrides,
+  });
 
 const visit = {
   eventSourceUrl: "https://pagos.example/ar?fbclid=IwAR0abc",

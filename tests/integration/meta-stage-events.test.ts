@@ -1,11 +1,12 @@
 import type { ChildProcess } from "node:child_process";
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { supabaseCall } from "@/lib/contact/server-role-call";
 import { insertAsAnon, type LeadRow } from "@/lib/contact/migrations";
 import { MetaStageSender } from "@/lib/meta/stage-conversion";
 import { Outbox } from "@/lib/outbox/outbox";
 import { StageStore } from "@/lib/stages/stage-store";
+import { sampleRow } from "../support/contact/sample-lead";
 import { startFakeGraphApi, type FakeGraphApi } from "../support/meta/fake-graph-api";
 import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/supabase/fake-supabase";
 import { startMetaConversionFunction } from "../support/supabase/meta-conversion-process";
@@ -46,21 +47,15 @@ const outbox = () =>
   new Outbox(supabaseCall(supabase.url, FAKE_SERVICE_ROLE_KEY, 10_000), { meta: sender() }, { backoffMs: () => 0 });
 
 async function stored(overrides: Partial<LeadRow> = {}): Promise<LeadRow> {
-  const lead: LeadRow = {
-    id: randomUUID(),
-    company: "Acme Importaciones",
-    contact_name: "Ana Pérez",
+  // An Argentine lead, its email as typed (the store keeps it trimmed).
+  const lead = sampleRow({
     email: " Ana.Perez@Example.com",
     phone_prefix: "54",
     phone: "91112345678",
     phone_e164: "+5491112345678",
-    country: "usa",
-    reason: "goods",
-    volume: "10000-49999",
     market: "ar",
-    tracking_consent: "granted",
     ...overrides,
-  };
+  });
   await insertAsAnon(supabase.db, { ...lead, email: lead.email.trim() });
   return lead;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { releaseHeldLead } from "@/lib/contact/release-held-lead";
 import { insertAsAnon, type LeadRow } from "@/lib/contact/migrations";
+import { sampleRow } from "../support/contact/sample-lead";
 import { FAKE_SERVICE_ROLE_KEY, startFakeSupabase, type FakeSupabase } from "../support/supabase/fake-supabase";
 
 let supabase: FakeSupabase;
@@ -10,24 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => supabase.close());
 
-const held = (overrides: Partial<LeadRow> = {}): LeadRow => ({
-  id: randomUUID(),
-  company: "Acme Importaciones",
-  contact_name: "Ana Pérez",
-  email: "ana@example.com",
-  phone_prefix: "52",
-  phone: "5512345678",
-  phone_e164: "+525512345678",
-  country: "usa",
-  reason: "goods",
-  volume: "10000-49999",
-  market: "mx",
-  tracking_consent: "granted",
-  held_reason: "no_proof",
-  last_utm_source: "newsletter",
-  last_touch_at: "2026-11-23T21:30:00.000Z",
-  ...overrides,
-});
+const held = (overrides: Partial<LeadRow> = {}): LeadRow => sampleRow({ held_reason: "no_proof", ...overrides });
 
 it("releases a held lead once with the service role, returning it for its alert", async () => {
   const row = held();

@@ -11,6 +11,7 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { lead } from "../../bench/lib/contact-load";
+import { MARKETS } from "../../lib/markets/markets";
 import { editDocument, readDataset, writeDataset } from "../support/sanity/dataset-file";
 import { SANITY_MODE } from "../../scripts/lib/e2e-hosts";
 import { E2E_SECRETS } from "../../scripts/lib/e2e-secrets";
@@ -28,6 +29,9 @@ import {
 } from "../../scripts/lib/standalone-server";
 
 vi.setConfig({ testTimeout: 120_000 });
+
+/** Every market's page. */
+const MARKET_PAGES = MARKETS.map((market) => `/${market}`);
 
 /** Addresses no route serves, whatever their casing or prefix: each must answer the one 404 page. */
 const UNKNOWN = [
@@ -133,7 +137,7 @@ describe("with Next's own cache, on disk (the main build)", () => {
       DRAFT_MODE_SECRET: E2E_SECRETS.DRAFT_MODE_SECRET,
     });
     // Every real page once, so what is cached already is there before counting.
-    for (const path of ["/mx", "/br", "/ar", "/studio", "/mx/importadores-china", "/og/mx"])
+    for (const path of [...MARKET_PAGES, "/studio", "/mx/importadores-china", "/og/mx"])
       expect((await get(server.origin, path)).status, path).toBe(200);
   });
 
@@ -148,9 +152,7 @@ describe("with Next's own cache, on disk (the main build)", () => {
     test(`unknown addresses and addresses below a market, of every kind, with ${name}, add no entry on disk`, async () => {
       const before = await settled(entries);
       const titles = Object.fromEntries(
-        await Promise.all(
-          ["mx", "br", "ar"].map(async (m) => [m, heroTitle((await get(server.origin, `/${m}`)).body)]),
-        ),
+        await Promise.all(MARKETS.map(async (m) => [m, heroTitle((await get(server.origin, `/${m}`)).body)])),
       );
       const unknown = await flood(server.origin, addresses(UNKNOWN), headers);
       const paths = addresses(BELOW_MARKET);
@@ -249,7 +251,7 @@ describe("with the page cache in a Redis of its own (the Sanity-mode build, PAGE
       startStandalone(join(work, "b"), await freePort(), env),
     ]);
     for (const server of [a, b])
-      for (const path of ["/mx", "/br", "/ar", "/studio", "/mx/importadores-china"])
+      for (const path of [...MARKET_PAGES, "/studio", "/mx/importadores-china"])
         expect((await get(server.origin, path)).status, path).toBe(200);
   }, 180_000);
 
@@ -375,7 +377,7 @@ describe("with the page cache in a Redis of its own (the Sanity-mode build, PAGE
       await pages.start();
     }
     await expect.poll(() => a.log(), { timeout: 15_000 }).toContain('"event":"page_cache.shared_restored"');
-    for (const path of ["/mx", "/br", "/ar"]) expect((await get(a.origin, path)).status).toBe(200);
+    for (const path of MARKET_PAGES) expect((await get(a.origin, path)).status).toBe(200);
     await expect.poll(() => keys(pages), { timeout: 10_000 }).toBeGreaterThan(0);
   });
 

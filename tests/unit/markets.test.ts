@@ -115,13 +115,24 @@ function literals(file: string): { text: string; line: number }[] {
 }
 
 /**
- * A market code spelled out: the code alone ("mx", "MX"), as a path ("/mx", "/br/x"), as a key's or a name's suffix
- * ("landingPage.mx", "SALES_EMAIL_TO_BR"), or two codes in an alternation ("mx|br"). Locale tags ("pt-BR") are not.
+ * A market code spelled out: the code alone ("mx", "MX"), as a path, alone or in a URL ("/mx", "/br/x",
+ * "https://x.com/br"), as a key's or a name's suffix ("landingPage.mx", "SALES_EMAIL_TO_BR"), quoted inside a string
+ * (SQL's "market = 'mx'"), as a query's value ("?market=br"), or two codes in an alternation ("mx|br") or a list
+ * ("mx,br,ar"). Locale tags ("pt-BR", "es-MX") and words that contain the letters ("mx-auto", "arg") are not.
  */
 function spellsMarketCode(text: string): boolean {
   const code = `(?:${MARKETS.join("|")})`;
+  // Where a code stands apart: neither a letter, digit, _ nor the hyphen of a locale tag or a class name beside it.
+  const [before, after] = ["(?:^|[^\\w-])", "(?=$|[^\\w-])"];
   return new RegExp(
-    `^${code}$|(?:^|[^\\w-])/${code}(?=$|[/?#])|[._]${code}$|(?:^|\\W)${code}\\|${code}(?=$|\\W)`,
+    [
+      `^${code}$`,
+      `/${code}(?=$|[/?#])`,
+      `[._]${code}$`,
+      `['"\`]${code}['"\`]`,
+      `=${code}${after}`,
+      `${before}${code}\\s*[|,]\\s*${code}${after}`,
+    ].join("|"),
     "i",
   ).test(text);
 }
@@ -158,6 +169,15 @@ describe("one declaration of markets", () => {
       "(?:mx|br|ar|og)",
       "landingPage.ar",
       "SALES_EMAIL_TO_MX",
+      "select count(*) from contact_submissions where market = 'mx'",
+      "market in ('mx', 'br')",
+      '{"market":"ar"}',
+      "/api/results?market=br",
+      "/api/results?from=2026-11-01&market=ar&by=page",
+      "https://x.com/br",
+      "https://pagos.example/mx?utm_source=google",
+      "mx,br,ar",
+      "mx, br",
     ])
       expect(spellsMarketCode(text), text).toBe(true);
     for (const text of [
@@ -171,6 +191,12 @@ describe("one declaration of markets", () => {
       "MXN",
       "/studio",
       "m|x",
+      "es-MX,pt-BR",
+      "lang=pt-BR",
+      "x=mxn",
+      "https://example.com/brand",
+      "bar, baz",
+      "the 'market' column",
     ])
       expect(spellsMarketCode(text), text).toBe(false);
   });

@@ -3,7 +3,7 @@ import { gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HEAD_SCRIPT, PAGE_SCRIPT } from "@/lib/page-scripts/page-scripts.generated";
 import { consentCookie } from "@/lib/consent/consent-cookie";
-import type { Market } from "@/lib/markets/markets";
+import { MARKETS, type Market } from "@/lib/markets/markets";
 
 const NOTICE = "2025-01-15";
 /** happy-dom's own controls of the window it runs the test in. */
@@ -22,7 +22,7 @@ function visit(url: string, { market = "mx" as Market, ask = true, referrer = ""
 
 beforeEach(() => {
   localStorage.clear();
-  for (const market of ["mx", "br", "ar"]) document.cookie = `tracking_consent_${market}=; Max-Age=0; Path=/`;
+  for (const market of MARKETS) document.cookie = `tracking_consent_${market}=; Max-Age=0; Path=/`;
   vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-02T10:00:00Z") });
 });
 afterEach(() => vi.useRealTimers());

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Lead } from "../../../lib/contact/leads-store-contract";
+import { toRow, type Lead } from "../../../lib/contact/leads-store-contract";
+import type { LeadRow } from "../../../lib/contact/migrations";
 
 /** A stored lead as the alerts receive it: a Mexican importer who came from two campaigns. */
 export const sampleLead = (overrides: Partial<Lead> = {}): Lead => ({
@@ -37,3 +38,6 @@ export const sampleLead = (overrides: Partial<Lead> = {}): Lead => ({
   },
   ...overrides,
 });
+
+/** The sample lead's row, as the stores write it (toRow), under a new id; `overrides` replaces columns. */
+export const sampleRow = (overrides: Partial<LeadRow> = {}): LeadRow => ({ ...toRow(sampleLead()), ...overrides });
