@@ -99,7 +99,7 @@ function ResultsView() {
   const day = (value: string) => date.format(new Date(`${value}T00:00:00Z`));
 
   const results = state.kind === "ready" ? state.results : undefined;
-  const pages = useMemo(() => [...new Set(results?.rows.map((r) => r.page ?? ""))].filter(Boolean).sort(), [results]);
+  const pages = useMemo(() => (results?.pages ?? []).map((row) => row.page).sort(), [results]);
   const rows = useMemo(() => {
     const shown = (results?.rows ?? []).filter((row) => !page || row.page === page);
     const value = (row: ResultsRow): string | number => {
@@ -148,28 +148,28 @@ function ResultsView() {
   };
 
   const download = () => {
+    // What the rate's cell shows under it too: its interval and the previous period's rate.
+    const rateDetails = breakdown !== "device";
     const header = [
       ...[...csvKeyColumns, ...csvFigureColumns].map(title),
-      ...(breakdown === "device" ? [] : [`${w("conversion")} (${w("previous")})`]),
+      ...(rateDetails ? [w("intervalLow"), w("intervalHigh"), `${w("conversion")} (${w("previous")})`] : []),
     ];
+    const share = (value: number | undefined | null): CsvValue =>
+      value === null || value === undefined ? null : Number(value.toFixed(4));
     const csv = toCsv(
       header,
       rows.map((row): CsvValue[] => [
         ...csvKeyColumns.map((column) => (column === "campaign" ? (row.campaign ?? "") : cell(row, column))),
         ...csvFigureColumns.map((column): CsvValue =>
           column === "conversionRate"
-            ? row.conversionRate
-              ? Number(row.conversionRate.value.toFixed(4))
-              : null
+            ? share(row.conversionRate?.value)
             : column === "qualifiedRate" || column === "wonRate"
-              ? row[column] === null
-                ? null
-                : Number(row[column].toFixed(4))
+              ? share(row[column])
               : (row[column] as number | null),
         ),
-        ...(breakdown === "device"
-          ? []
-          : [row.previous.conversionRate ? Number(row.previous.conversionRate.value.toFixed(4)) : null]),
+        ...(rateDetails
+          ? [share(row.conversionRate?.low), share(row.conversionRate?.high), share(row.previous.conversionRate?.value)]
+          : []),
       ]),
     );
     const link = document.createElement("a");
@@ -194,7 +194,15 @@ function ResultsView() {
         </Stack>
         <Flex gap={3} wrap="wrap" align="flex-end">
           <Field label={w("market")} id="results-market">
-            <Select id="results-market" value={market} onChange={(e) => setMarket(e.currentTarget.value as Market)}>
+            <Select
+              id="results-market"
+              value={market}
+              onChange={(e) => {
+                // A page belongs to one market: the next market's table starts on all of its pages.
+                setMarket(e.currentTarget.value as Market);
+                setPage("");
+              }}
+            >
               {MARKETS.map((m) => (
                 <option key={m} value={m}>
                   {t(deskKey.market(m))}

@@ -70,7 +70,16 @@ export const RESULTS_WORDS = {
     "es-ES": "Intervalo del 95 %: {{low}} – {{high}}",
     "pt-BR": "Intervalo de 95%: {{low}} – {{high}}",
   },
-  unavailable: { "en-US": "unavailable", "es-ES": "no disponible", "pt-BR": "indisponível" },
+  intervalLow: {
+    "en-US": "95% interval, low",
+    "es-ES": "Intervalo del 95 %, mínimo",
+    "pt-BR": "Intervalo de 95%, mínimo",
+  },
+  intervalHigh: {
+    "en-US": "95% interval, high",
+    "es-ES": "Intervalo del 95 %, máximo",
+    "pt-BR": "Intervalo de 95%, máximo",
+  },
   notByDevice: {
     "en-US": "Leads are not recorded by device: by device, they appear in the totals only.",
     "es-ES": "Los contactos no se registran por dispositivo: en este desglose solo aparecen en los totales.",

@@ -145,6 +145,12 @@ test.describe("/studio with a Sanity project (production build, Sanity's hosts a
     for (const header of ["Visits", "Visitors", "Form starts", "Leads", "Held", "Conversion"])
       await expect(tool.getByRole("columnheader", { name: header }).first()).toBeVisible();
     await expect(tool.getByText("Field speed")).toBeVisible();
+    // A page picked in one market is not kept for the next: Brazil's table starts on all of its pages.
+    await tool.getByLabel("Page", { exact: true }).selectOption("/mx");
+    await tool.getByLabel("Market", { exact: true }).selectOption("br");
+    await expect(tool.getByLabel("Page", { exact: true })).toHaveValue("");
+    await tool.getByLabel("Market", { exact: true }).selectOption("mx");
+    await expect(tool.getByRole("cell", { name: `google / cpc / ${campaign}`, exact: true })).toBeVisible();
     for (const [language, words] of [
       ["Español", ["Resultados", "Visitas", "Visitantes", "Formularios empezados", "Contactos", "Campaña"]],
       ["Português (Brasil)", ["Resultados", "Visitas", "Visitantes", "Formulários iniciados", "Leads", "Campanha"]],
