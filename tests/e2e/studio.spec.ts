@@ -125,7 +125,7 @@ test.describe("/studio with a Sanity project (production build, Sanity's hosts a
       ["203.0.113.10", "/mx"],
       ["203.0.113.11", "/mx"],
       ["203.0.113.12", "/br"],
-    ]) {
+    ] as const) {
       const sent = await request.post(`${E2E_HOSTS.sanity}/api/beacon`, {
         headers: { origin: E2E_HOSTS.sanity, "user-agent": PERSON, "x-real-ip": address, "content-type": "text/plain" },
         data: JSON.stringify({ type: "visit", path, touch: { s: "google", m: "cpc", c: campaign } }),
