@@ -1,19 +1,14 @@
 // `npm test`: every check and test, as many side by side as the machine has cores (two at least). Each step starts
-// once the steps it needs have passed, in the order listed: the longest chain (types, the e2e builds, then the browser
-// and server tests) first, the rest filling the other core. Single-threaded tools (tsc, ESLint) leave a core free; the
-// builds, Vitest and Playwright each keep both busy. After a failure no step starts. Each step's output is printed
-// whole when it ends, so side-by-side steps never interleave their lines, then a table gives each step's wall clock and
-// CPU time.
+// once the steps it needs have passed, in the order listed: the longest chain (types, the e2e builds, the server
+// tests, Playwright) first, the rest filling the other core. Single-threaded tools (tsc, ESLint) leave a core free;
+// the builds, Vitest and Playwright each keep both busy, so the chain ends on the browser tests with the machine to
+// themselves. After a failure no step starts. Each step's output is printed whole when it ends, so side-by-side
+// steps never interleave their lines, then a table gives each step's wall clock and CPU time.
 import { availableParallelism } from "node:os";
 import { runMetered } from "./cpu-accounting.mjs";
 
-// tsc checks every file before any build starts (typecheck comes first: a build rewrites the route types and
-// next-env.d.ts it reads), so the suite's builds skip Next's own check.
+// tsc checks every file before any build starts (typecheck comes first), so the suite's builds skip Next's own check.
 const BUILT_AFTER_TYPECHECK = { SKIP_BUILD_TYPECHECK: "1" };
-const SLOTS = Math.max(2, availableParallelism());
-// The server tests start one Playwright worker's servers (tests/server/global-setup.ts): those of a worker the browser
-// tests never use (they use as many as the machine has cores, or E2E_WORKERS), so both run at once on their own ports.
-const SERVER_TESTS_WORKER = String(Number(process.env.E2E_WORKERS) || availableParallelism());
 
 /** npm scripts, the ones each needs first, and what each adds to the environment. */
 const STEPS = [
@@ -28,14 +23,12 @@ const STEPS = [
   { script: "e2e:build", needs: ["typecheck", "test:tools"], env: BUILT_AFTER_TYPECHECK },
   { script: "test:unit", needs: ["test:tools"] },
   { script: "studio:build", needs: ["typecheck"] },
-  { script: "test:browser", needs: ["e2e:build"] },
   // The README's start:local, which the server tests run, builds too.
-  {
-    script: "test:server",
-    needs: ["e2e:build"],
-    env: { ...BUILT_AFTER_TYPECHECK, TEST_PARALLEL_INDEX: SERVER_TESTS_WORKER },
-  },
+  { script: "test:server", needs: ["e2e:build"], env: BUILT_AFTER_TYPECHECK },
+  // The server tests start worker 0's servers, on the ports Playwright's worker 0 uses: one after the other.
+  { script: "test:browser", needs: ["e2e:build", "test:server"] },
 ];
+const SLOTS = Math.max(2, availableParallelism());
 
 const clock = (seconds) => {
   const s = Math.round(seconds);
