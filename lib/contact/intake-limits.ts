@@ -19,8 +19,10 @@ export type RateLimits = { perClient: number; perNetwork?: number; global?: numb
  * - `draft-mode`: guesses at the draft-mode secret, per client and per /48 but never globally, since anyone could
  *   fill a global count to lock the operator out of preview;
  * - `beacon`: the visit counter's beacons (visits, form starts, field speed), per client (VISIT_RATE_LIMIT_PER_MINUTE:
- *   offices and mobile carriers put many people behind one address) and per /48; beyond, beacons count nothing. Off
- *   without a trusted client address, which would put every visitor in one bucket;
+ *   offices and mobile carriers put many people behind one address) and per /48, and from everyone together
+ *   (VISIT_RATE_LIMIT_GLOBAL_PER_MINUTE); beyond, beacons count nothing. Per client only with a trusted client
+ *   address, which would otherwise put every visitor in one bucket; the ceiling holds either way, so a script that
+ *   changes its address (or a site without a trusted one) can add only so many visits a minute;
  * - `results-sign-in`: bearer tokens of GET /api/results checked with Sanity's API (a member's check is given back, so
  *   only unknown tokens count), per client and per /48 like contact submissions, never globally, since anyone could
  *   fill a global count to lock the marketers out.
@@ -62,7 +64,12 @@ export function limitsFor(purpose: RateLimitPurpose, env: ServerEnv): PurposeLim
       };
     case "beacon": {
       const perBeacon = clientIpHeader(env) ? env.VISIT_RATE_LIMIT_PER_MINUTE : 0;
-      return { limits: { perClient: perBeacon, perNetwork: 4 * perBeacon }, windowMs: MINUTE };
+      const ceiling = env.VISIT_RATE_LIMIT_GLOBAL_PER_MINUTE;
+      return {
+        limits: { perClient: perBeacon, perNetwork: 4 * perBeacon, global: ceiling },
+        windowMs: MINUTE,
+        ceilingNotice: `Beacon ceiling reached: ${ceiling} beacons per minute from all clients together (VISIT_RATE_LIMIT_GLOBAL_PER_MINUTE); until the minute ends, further visits, form starts and field speed count nothing`,
+      };
     }
     case "contact-held-hourly":
       return {

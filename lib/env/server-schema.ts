@@ -52,6 +52,8 @@ const countVariables = {
   COUNT_VISITS: optional.pipe(z.enum(["off"], "must be off, or unset").optional()),
   /** Beacons (visits, form starts, field speed) per minute from one address; 0: no limit. */
   VISIT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+  /** Beacons per minute from everyone together (per instance, or shared on Redis); 0: no limit. */
+  VISIT_RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
   /** How often each instance writes its buffered counts (one write per slice at most that often). */
   COUNTS_FLUSH_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   /** A bearer token for GET /api/results (scripts, BI tools, `npm run dev`); 32 characters or more in production. */

@@ -4,7 +4,10 @@ import type { CountRow, CountsStore, VitalRow } from "@/lib/analytics/counts-sto
 import { handleBeacon, MAX_BEACON_BYTES, type BeaconDeps, type DropReason } from "@/lib/analytics/handle-beacon";
 import { MemoryVisitorCounter } from "@/lib/analytics/visitor-counter";
 import { EVERY_PART, groupId } from "@/lib/analytics/visitor-groupings";
+import { limitsFor } from "@/lib/contact/intake-limits";
 import { MemoryRateLimiter } from "@/lib/contact/rate-limiter";
+import { readServerEnv } from "@/lib/env/env";
+import { captureLogs } from "../support/telemetry/log-lines";
 import type { RunningExperiment } from "@/lib/experiments/experiment-content";
 
 const PERSON =
@@ -148,6 +151,35 @@ describe("POST /api/beacon", () => {
     await flush();
     expect(counts).toEqual([expect.objectContaining({ market: "br", visits: 4, visitors: 2 })]);
     expect(drops).toEqual(["rate", "rate"]);
+  });
+
+  it("without a trusted client address, holds everyone's beacons to the site-wide ceiling and says so once", async () => {
+    const { limits, windowMs, ceilingNotice } = limitsFor(
+      "beacon",
+      readServerEnv({ VISIT_RATE_LIMIT_GLOBAL_PER_MINUTE: "3" }),
+    );
+    expect(limits.perClient).toBe(0);
+    const logs = captureLogs();
+    try {
+      const { beacon, counts, drops, flush } = setup({
+        visitors: undefined,
+        address: () => undefined,
+        limiter: new MemoryRateLimiter(limits, { windowMs, ceilingNotice }),
+      });
+      for (let i = 0; i < 5; i++) await beacon({ type: "visit", path: "/mx" }, { "x-real-ip": `198.51.100.${i}` });
+      await flush();
+      expect(counts).toEqual([expect.objectContaining({ visits: 3 })]);
+      expect(drops).toEqual(["rate", "rate"]);
+      expect(logs.events("rate_limit.global_ceiling")).toEqual([
+        expect.objectContaining({
+          level: "warn",
+          limit: 3,
+          msg: expect.stringContaining("VISIT_RATE_LIMIT_GLOBAL_PER_MINUTE"),
+        }),
+      ]);
+    } finally {
+      logs.restore();
+    }
   });
 
   it("counts a reload as a visit but not a new visitor, and a form start as such", async () => {
