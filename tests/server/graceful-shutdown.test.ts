@@ -199,7 +199,7 @@ async function storedVisits(campaign: string): Promise<number> {
 }
 
 test(
-  "SIGTERM writes the visits counted since the last write; a crash loses at most the last interval's",
+  "SIGTERM writes the visits counted since the last write; a crash loses at most the last interval's, and no lead",
   {
     timeout: 120_000,
   },
@@ -217,11 +217,18 @@ test(
     for (let i = 0; i < 10; i++) expect(await beacon(crashed)).toBe(204);
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     for (let i = 0; i < 5; i++) expect(await beacon(crashed)).toBe(204);
+    // A lead sent in that last interval: answered 201, it is on disk before the answer, crash or not.
+    const lead = randomUUID();
+    expect(await submit(lead)).toBe(201);
     crashing.child.kill("SIGKILL");
     await crashing.exited;
     // The ten before the last write are stored; of the five after it, none or some, never more than were sent.
     const visits = await storedVisits(crashed);
     expect(visits).toBeGreaterThanOrEqual(10);
     expect(visits).toBeLessThanOrEqual(15);
+    const db = new PGlite(join(dir, "pglite"));
+    const { rows } = await db.query("select id from contact_submissions where id = $1", [lead]);
+    await db.close();
+    expect(rows).toHaveLength(1);
   },
 );
