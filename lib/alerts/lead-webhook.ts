@@ -33,6 +33,7 @@ export function leadWebhookBody(lead: AlertedLead, receivedAt: Date) {
       trackingConsent: lead.consent,
       privacyNoticeVersion: lead.noticeVersion,
       variant: lead.variant ?? null,
+      device: lead.device ?? null,
       // What the lead was told: the reference they quote and the time we promised to call by.
       reference: lead.followUp?.reference ?? null,
       promisedContactBy: lead.followUp?.contactBy ?? null,

@@ -55,6 +55,8 @@ export type LeadCountRow = {
   held: boolean;
   /** The experiment variant the leads were shown (`<experiment>--<variant>`); '' outside an experiment. */
   variant?: string;
+  /** The device class they were sent from; '' for leads stored before it was recorded. */
+  device?: Device | "";
   leads: number;
 };
 

@@ -8,21 +8,22 @@ import { wilsonInterval } from "./wilson";
 
 /**
  * Joins the counts (visits, form starts and distinct visitors per day, grouped as the results are) with the leads (per
- * day, market, page and last-touch campaign) into the rows the results show, grouped by the market and the asked-for
- * keys. A lead's campaign is normalised as the beacon's was; one whose campaign the counts put under "(other)" that day
- * (past the market's cap) goes there too. Leads are not recorded per device: grouped by device, a row's leads are null.
+ * day, market, page, last-touch campaign, variant and device) into the rows the results show, grouped by the market
+ * and the asked-for keys. A lead's campaign is normalised as the beacon's was; one whose campaign the counts put under
+ * "(other)" that day (past the market's cap) goes there too. A lead stored before devices were recorded has none:
+ * grouped by device, it falls in a row without one.
  */
 export type Figures = {
   visits: number;
   /** The row's distinct visitors per day, summed over the days of the range; null: not counted. */
   visitors: number | null;
   formStarts: number;
-  /** Stored leads, not held; null where the row is a device class (leads carry none). */
-  leads: number | null;
-  held: number | null;
+  /** Stored leads, not held. */
+  leads: number;
+  held: number;
   /** Of those leads, the ones sales qualified (qualified or customer now), and the ones that became customers. */
-  qualified: number | null;
-  won: number | null;
+  qualified: number;
+  won: number;
   /** qualified / leads and won / leads; null without leads. */
   qualifiedRate: number | null;
   wonRate: number | null;
@@ -67,29 +68,27 @@ const idOf = (key: ResultKey) =>
     .map((p) => p ?? "")
     .join("\u0001");
 
-export function figures(sums: Sums, leadsKnown: boolean): Figures {
-  const leads = leadsKnown ? sums.leads : null;
-  const exceed = leads !== null && sums.visitors !== null && leads > sums.visitors;
-  const interval = leads !== null && sums.visitors !== null ? wilsonInterval(leads, sums.visitors) : undefined;
+export function figures(sums: Sums): Figures {
+  const { leads, visitors } = sums;
+  const interval = visitors !== null ? wilsonInterval(leads, visitors) : undefined;
   return {
     visits: sums.visits,
-    visitors: sums.visitors,
+    visitors,
     formStarts: sums.formStarts,
     leads,
-    held: leadsKnown ? sums.held : null,
-    qualified: leadsKnown ? sums.qualified : null,
-    won: leadsKnown ? sums.won : null,
+    held: sums.held,
+    qualified: sums.qualified,
+    won: sums.won,
     qualifiedRate: leads ? sums.qualified / leads : null,
     wonRate: leads ? sums.won / leads : null,
-    conversionRate: interval && sums.visitors ? { value: leads! / sums.visitors, ...interval } : null,
-    leadsExceedVisitors: exceed,
+    conversionRate: interval && visitors ? { value: leads / visitors, ...interval } : null,
+    leadsExceedVisitors: visitors !== null && leads > visitors,
   };
 }
 
 /**
- * Rows' figures added up, the rate and its interval computed again from the sums (never averaged); leads unknown
- * where a row's are (a device class). Visitors add up only across rows no visitor can be in twice: markets (each has
- * its own visitors), or one page's campaigns and devices as an estimate from above.
+ * Rows' figures added up, the rate and its interval computed again from the sums (never averaged). Visitors add up
+ * only across rows no visitor can be in twice, such as markets (each has its own visitors).
  */
 export function totalOf(rows: readonly Figures[]): Figures {
   const sums = empty();
@@ -97,15 +96,12 @@ export function totalOf(rows: readonly Figures[]): Figures {
     sums.visits += row.visits;
     sums.visitors = addVisitors(sums.visitors, row.visitors);
     sums.formStarts += row.formStarts;
-    sums.leads += row.leads ?? 0;
-    sums.held += row.held ?? 0;
-    sums.qualified += row.qualified ?? 0;
-    sums.won += row.won ?? 0;
+    sums.leads += row.leads;
+    sums.held += row.held;
+    sums.qualified += row.qualified;
+    sums.won += row.won;
   }
-  return figures(
-    sums,
-    rows.every((row) => row.leads !== null),
-  );
+  return figures(sums);
 }
 
 /** The page a lead was sent from, as the counts name it. */
@@ -142,8 +138,6 @@ export function joinResults(
     if (!ids) counted.set(day, (ids = new Set()));
     ids.add(campaignId({ source: row.source, medium: row.medium, campaign: row.campaign }));
   }
-  // Leads carry no device class: grouped by device, they are in the totals only.
-  if (by.includes("device")) return [...groups.values()].map(({ key, sums }) => ({ ...key, ...figures(sums, false) }));
   /** A lead's campaign as the counts name it that day. */
   const campaignOf = (lead: Omit<StageCountRow, "qualified" | "won">) => {
     const campaign = campaignKey({
@@ -155,25 +149,29 @@ export function joinResults(
     const ids = counted.get(`${lead.day}:${lead.market}`);
     return !isUncapped(campaign) && ids?.has(campaignId(OTHER)) && !ids.has(campaignId(campaign)) ? OTHER : campaign;
   };
-  for (const lead of leads) {
-    const sums = group(
-      keyOf({ market: lead.market, page: leadPage(lead), variant: lead.variant ?? "", ...campaignOf(lead) }, by),
+  const keyOfLead = (lead: Omit<StageCountRow, "qualified" | "won">) =>
+    keyOf(
+      {
+        market: lead.market,
+        page: leadPage(lead),
+        variant: lead.variant ?? "",
+        ...(lead.device ? { device: lead.device } : {}),
+        ...campaignOf(lead),
+      },
+      by,
     );
+  for (const lead of leads) {
+    const sums = group(keyOfLead(lead));
     if (lead.held) sums.held += lead.leads;
     else sums.leads += lead.leads;
   }
   // Sales' verdicts fall in their lead's slice, by the day the lead arrived.
   for (const judged of stages) {
-    const sums = group(
-      keyOf(
-        { market: judged.market, page: leadPage(judged), variant: judged.variant ?? "", ...campaignOf(judged) },
-        by,
-      ),
-    );
+    const sums = group(keyOfLead(judged));
     sums.qualified += judged.qualified;
     sums.won += judged.won;
   }
-  return [...groups.values()].map(({ key, sums }) => ({ ...key, ...figures(sums, true) }));
+  return [...groups.values()].map(({ key, sums }) => ({ ...key, ...figures(sums) }));
 }
 
 export type VitalSummary = { market: Market; page: string } & Record<VitalMetric, Percentile | null>;

@@ -35,10 +35,7 @@ export type Results = {
   experiments?: ExperimentResult[];
 };
 
-const NOTHING: Figures = figures(
-  { visits: 0, visitors: null, formStarts: 0, leads: 0, held: 0, qualified: 0, won: 0 },
-  true,
-);
+const NOTHING: Figures = figures({ visits: 0, visitors: null, formStarts: 0, leads: 0, held: 0, qualified: 0, won: 0 });
 const keyId = (row: ResultKey) =>
   [row.market, row.page, row.source, row.medium, row.campaign, row.device, row.variant]
     .map((p) => p ?? "")
@@ -69,11 +66,7 @@ async function readPeriod(
 }
 
 /** Rows of the period and of the one before it, side by side; a row seen only before is shown with nothing now. */
-function sideBySide<Row extends ResultKey & Figures>(
-  now: readonly Row[],
-  then: readonly Row[],
-  by: readonly Grouping[],
-) {
+function sideBySide<Row extends ResultKey & Figures>(now: readonly Row[], then: readonly Row[]) {
   const earlier = new Map(then.map((row) => [keyId(row), row]));
   const rows: (Row & { previous: Figures })[] = now.map((row) => {
     const id = keyId(row);
@@ -86,8 +79,7 @@ function sideBySide<Row extends ResultKey & Figures>(
     const key: ResultKey = { market: row.market };
     for (const part of ["page", "source", "medium", "campaign", "device", "variant"] as const)
       if (row[part] !== undefined) Object.assign(key, { [part]: row[part] });
-    const none = by.includes("device") ? { ...NOTHING, leads: null, held: null, qualified: null, won: null } : NOTHING;
-    rows.push({ ...(key as Row), ...none, previous: pick(row) });
+    rows.push({ ...(key as Row), ...NOTHING, previous: pick(row) });
   }
   return rows;
 }
@@ -112,9 +104,9 @@ export async function readResults(
     by: query.by,
     previous,
     timeZones,
-    rows: sideBySide(now.rows, then.rows, query.by),
+    rows: sideBySide(now.rows, then.rows),
     totals: { ...now.totals, previous: then.totals },
-    pages: sideBySide(now.pages, then.pages, ["page"]),
+    pages: sideBySide(now.pages, then.pages),
     vitals: vitalSummaries(await store.vitalRows({ from: query.from, to: query.to, ...only })),
     ...(query.by.includes("variant")
       ? {

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { deviceClass } from "../analytics/slices";
 import { cleanAttribution, withoutClickIds } from "../attribution/campaign-touch";
 import { noticeVersion } from "../consent/consent-cookie";
 import { allowsTracking, type ConsentState } from "#edge/consent-state";
@@ -219,6 +220,7 @@ export async function handleContact(request: Request, deps: ContactDeps): Promis
     noticeVersion: version,
     ...(held && { held }),
     ...(variant && { variant }),
+    device: deviceClass(request.headers),
   };
   let outcome: InsertOutcome;
   try {

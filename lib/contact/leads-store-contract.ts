@@ -1,4 +1,5 @@
 import "server-only";
+import type { Device } from "../analytics/slices";
 import type { Attribution } from "../attribution/campaign-touch";
 import { touchColumns } from "../attribution/touch-columns";
 import type { ConsentState } from "#edge/consent-state";
@@ -24,6 +25,8 @@ export type Lead = Omit<ContactRequest, "website" | "submissionId" | "attributio
   held?: HeldReason;
   /** The experiment variant the visitor was shown (`<experiment>--<variant>`); absent outside an experiment. */
   variant?: string;
+  /** The device class of the browser it was sent from; absent on leads stored before it was recorded. */
+  device?: Device;
 };
 
 /** `duplicate`: a lead with this id is already stored — the first attempt landed, so this is a success too. */

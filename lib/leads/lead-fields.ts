@@ -199,6 +199,15 @@ export const LEAD_FIELDS = {
     spreadsheet: "fixed",
     webhook: "variant",
   },
+  /** The device class of the browser the lead was sent from (phone or desktop), as the visit counts name it. */
+  device: {
+    from: "route",
+    column: "device",
+    optional: true,
+    personal: false,
+    spreadsheet: "fixed",
+    webhook: "device",
+  },
   /** Why the lead is held (its proof, or the ceiling); a refusal is about the proof. */
   held: {
     from: "route",

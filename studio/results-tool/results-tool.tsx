@@ -120,14 +120,18 @@ function ResultsView() {
   const keyColumns: Column[] =
     breakdown === "campaign" ? ["page", "campaign"] : breakdown === "device" ? ["page", "device"] : ["page"];
   const csvKeyColumns: Column[] = breakdown === "campaign" ? ["page", "source", "medium", "campaign"] : keyColumns;
-  // Leads carry no device: by device, their columns would only say so on every row (the note below says it once).
-  const figureColumns: Column[] =
-    breakdown === "device"
-      ? ["visits", "visitors", "formStarts"]
-      : ["visits", "visitors", "formStarts", "leads", "held", "conversionRate", "qualified", "won"];
+  const figureColumns: Column[] = [
+    "visits",
+    "visitors",
+    "formStarts",
+    "leads",
+    "held",
+    "conversionRate",
+    "qualified",
+    "won",
+  ];
   // The CSV gives each share of leads a column of its own; on screen it sits beside its count.
-  const csvFigureColumns: Column[] =
-    breakdown === "device" ? figureColumns : [...figureColumns, "qualifiedRate", "wonRate"];
+  const csvFigureColumns: Column[] = [...figureColumns, "qualifiedRate", "wonRate"];
   const columns = [...keyColumns, ...figureColumns];
   const title = (column: Column): string => w(column === "conversionRate" ? "conversion" : (column as ResultsWord));
   const count = (value: number | null) => (value === null ? "—" : number.format(value));
@@ -136,7 +140,7 @@ function ResultsView() {
     figure === "visitors" && figures.visits === 0 ? 0 : figures[figure];
   const rate = (figures: Figures) => (figures.conversionRate ? percent.format(figures.conversionRate.value) : "—");
   const cell = (row: ResultsRow, column: Column): string => {
-    if (column === "device") return row.device ? w(row.device) : "";
+    if (column === "device") return row.device ? w(row.device) : "—";
     if (column === "campaign" && breakdown === "campaign") return campaignText(row);
     if (column === "conversionRate") return rate(row);
     if (column === "qualified" || column === "won") {
@@ -149,10 +153,11 @@ function ResultsView() {
 
   const download = () => {
     // What the rate's cell shows under it too: its interval and the previous period's rate.
-    const rateDetails = breakdown !== "device";
     const header = [
       ...[...csvKeyColumns, ...csvFigureColumns].map(title),
-      ...(rateDetails ? [w("intervalLow"), w("intervalHigh"), `${w("conversion")} (${w("previous")})`] : []),
+      w("intervalLow"),
+      w("intervalHigh"),
+      `${w("conversion")} (${w("previous")})`,
     ];
     const share = (value: number | undefined | null): CsvValue =>
       value === null || value === undefined ? null : Number(value.toFixed(4));
@@ -167,9 +172,9 @@ function ResultsView() {
               ? share(row[column])
               : (row[column] as number | null),
         ),
-        ...(rateDetails
-          ? [share(row.conversionRate?.low), share(row.conversionRate?.high), share(row.previous.conversionRate?.value)]
-          : []),
+        share(row.conversionRate?.low),
+        share(row.conversionRate?.high),
+        share(row.previous.conversionRate?.value),
       ]),
     );
     const link = document.createElement("a");
@@ -387,9 +392,9 @@ function ResultsView() {
               <Text size={1} muted>
                 {w("stagesNote")}
               </Text>
-              {breakdown === "device" ? (
+              {breakdown === "device" && rows.some((row) => !row.device) ? (
                 <Text size={1} muted>
-                  {w("notByDevice")}
+                  {w("noDevice")}
                 </Text>
               ) : null}
               {rows.some((row) => row.leadsExceedVisitors) ? (

@@ -80,10 +80,12 @@ export const RESULTS_WORDS = {
     "es-ES": "Intervalo del 95 %, máximo",
     "pt-BR": "Intervalo de 95%, máximo",
   },
-  notByDevice: {
-    "en-US": "Leads are not recorded by device: by device, they appear in the totals only.",
-    "es-ES": "Los contactos no se registran por dispositivo: en este desglose solo aparecen en los totales.",
-    "pt-BR": "Os leads não são registrados por dispositivo: neste detalhamento, aparecem só nos totais.",
+  noDevice: {
+    "en-US": "Leads sent before the site recorded devices have none: by device, they are in the rows marked —.",
+    "es-ES":
+      "Los contactos enviados antes de que el sitio registrara el dispositivo no tienen: en este desglose aparecen en las filas marcadas con —.",
+    "pt-BR":
+      "Os leads enviados antes de o site registrar o dispositivo não têm um: neste detalhamento, aparecem nas linhas marcadas com —.",
   },
   visitorsNote: {
     "en-US":

@@ -279,6 +279,26 @@ describe("POST /api/contact", () => {
     expect(alerted.map((lead) => lead.variant)).toEqual(["mx-china-titulo--ahorro", undefined, undefined]);
   });
 
+  it("stores the device class the lead was sent from, as the visit counts name it", async () => {
+    const phone = valid();
+    const desktop = valid();
+    const hinted = valid();
+    const android =
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Mobile Safari/537.36";
+    expect((await handleContact(post(phone, { "user-agent": android }), deps())).status).toBe(201);
+    expect(
+      (await handleContact(post(desktop, { "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" }), deps())).status,
+    ).toBe(201);
+    // Chromium's client hint says so even where its user agent is reduced.
+    expect((await handleContact(post(hinted, { "sec-ch-ua-mobile": "?1" }), deps())).status).toBe(201);
+    const { rows } = await db.query<{ id: string; device: string | null }>(
+      "select id, device from contact_submissions",
+    );
+    const deviceOf = (body: { submissionId: string }) => rows.find((r) => r.id === body.submissionId)?.device;
+    expect([phone, desktop, hinted].map(deviceOf)).toEqual(["phone", "desktop", "phone"]);
+    expect(alerted.map((lead) => lead.device)).toEqual(["phone", "desktop", "phone"]);
+  });
+
   it("tells sales once per lead: not for a retry of a stored lead, nor for a bot", async () => {
     const body = valid();
     expect((await handleContact(post(body), deps())).status).toBe(201);

@@ -208,14 +208,17 @@ describe.skipIf(!postgresAvailable())("the counts on PostgreSQL 15 with Supabase
     // 02:00 UTC on the 28th is still the 27th in Mexico City.
     await insert("2026-11-28T02:00:00Z", { last_utm_source: "Google", last_utm_medium: "cpc" });
     await insert("2026-11-27T15:00:00Z", { page_slug: "importadores-china", last_gclid: "abc" });
-    await insert("2026-11-27T16:00:00Z", { held_reason: "no_proof" });
+    await insert("2026-11-27T16:00:00Z", { held_reason: "no_proof", device: "desktop" });
+    await insert("2026-11-27T17:00:00Z", { device: null });
     await insert("2026-11-28T07:00:00Z");
     const rows = await store.leadRows({ from: "2026-11-27", to: "2026-11-27", market: "mx" }, MARKET_TIME_ZONES);
-    expect(rows.map((r) => [r.day, r.pageSlug, r.source, r.platform, r.held, r.leads]).sort()).toEqual(
+    expect(rows.map((r) => [r.day, r.pageSlug, r.source, r.platform, r.held, r.device, r.leads]).sort()).toEqual(
       [
-        ["2026-11-27", null, "Google", null, false, 1],
-        ["2026-11-27", "importadores-china", null, "google", false, 1],
-        ["2026-11-27", null, null, null, true, 1],
+        ["2026-11-27", null, "Google", null, false, "phone", 1],
+        ["2026-11-27", "importadores-china", null, "google", false, "phone", 1],
+        ["2026-11-27", null, null, null, true, "desktop", 1],
+        // A lead stored before devices were recorded.
+        ["2026-11-27", null, null, null, false, "", 1],
       ].sort(),
     );
   });

@@ -334,6 +334,7 @@ describe("the signed lead webhook", () => {
         trackingConsent: "granted",
         privacyNoticeVersion: "2026-11-23",
         variant: "mx-china-titulo--ahorro",
+        device: "phone",
         reference: null,
         promisedContactBy: null,
         arrivedOutOfHours: null,

@@ -62,6 +62,7 @@ describe("the Supabase store, through the real supabase-js client", () => {
         market: "mx",
         tracking_consent: "unanswered",
         variant: "mx-china-titulo--ahorro",
+        device: "phone",
       },
     ]);
     expect((await fake.rows()).filter((r) => r.id === l.id)).toHaveLength(1);

@@ -213,14 +213,20 @@ describe("the join of visits and leads by slice", () => {
     expect(join([count({ visits: 3 })], [], ["page"]).rows[0]).toMatchObject({ qualifiedRate: null });
   });
 
-  it("by device gives visits per device and leads only in the totals (leads carry no device)", () => {
-    const { rows, totals } = join(counts, leads, ["device"]);
-    expect(rows.find((r) => r.market === "mx" && r.device === "desktop")).toMatchObject({
-      visits: 30,
-      leads: null,
-      held: null,
-    });
-    expect(totals.leads).toBe(25);
+  it("by device puts each lead with the visits of its device; one stored before devices were recorded has a row of its own", () => {
+    const byDevice = [
+      lead({ device: "phone", leads: 2 }),
+      lead({ device: "desktop", leads: 1 }),
+      lead({ device: "desktop", held: true, leads: 1 }),
+      lead({ device: "", leads: 4 }),
+    ];
+    const { rows, totals } = join(counts, byDevice, ["device"]);
+    const mx = (device?: string) => rows.find((r) => r.market === "mx" && r.device === device);
+    expect(mx("phone")).toMatchObject({ visits: 370, visitors: 300, leads: 2, held: 0 });
+    expect(mx("desktop")).toMatchObject({ visits: 30, visitors: 20, leads: 1, held: 1 });
+    expect(mx("desktop")!.conversionRate!.value).toBeCloseTo(1 / 20);
+    expect(mx(undefined)).toMatchObject({ visits: 0, visitors: null, leads: 4 });
+    expect(totals).toMatchObject({ leads: 7, held: 1 });
   });
 
   it("reads field speed's 75th percentile per page from the range's histograms", () => {

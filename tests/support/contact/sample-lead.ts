@@ -18,6 +18,7 @@ export const sampleLead = (overrides: Partial<Lead> = {}): Lead => ({
   consent: "granted",
   noticeVersion: "2026-11-23",
   variant: "mx-china-titulo--ahorro",
+  device: "phone",
   attribution: {
     first: {
       utm_source: "google",
