@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { readIntegrityManifest, writeIntegrityManifest } from "./integrity-manifest";
-import { isStartLoader } from "./start-after-paint";
+import { readIntegrityManifest, writeIntegrityManifest } from "./integrity-manifest.ts";
+import { isStartLoader } from "./start-after-paint.ts";
 
 /**
  * V8's explicit compile hint (Chrome 136 and later): a script that starts with this comment is compiled whole on

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { readIntegrityManifest, writeIntegrityManifest } from "./integrity-manifest";
+import { readIntegrityManifest, writeIntegrityManifest } from "./integrity-manifest.ts";
 
 /** Where the loader is written and how it is recognised in the manifest (its name ends with a hash of its text). */
 const LOADER_PREFIX = "static/chunks/start-after-paint-";
