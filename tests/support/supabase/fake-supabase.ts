@@ -19,6 +19,9 @@
 // meta-conversion endpoint checks each call's signature as the real function does and answers 401 to a bad one;
 // every recorded function call says whether it was validly signed. `forwardFunctionsTo(url)` hands each call to the
 // real function (running under Deno) instead, as Supabase's gateway does, and relays its answer.
+//
+// With `intakeCeiling: false` (FAKE_SUPABASE_INTAKE_CEILING=off), the table's intake ceiling (1,000 leads a minute from
+// the project's keys, then 503) is off, for a benchmark that measures the site rather than the ceiling.
 import type { PGlite } from "@electric-sql/pglite";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { pathToFileURL } from "node:url";
@@ -111,9 +114,11 @@ function send(res: ServerResponse, status: number, body?: unknown) {
 
 export async function startFakeSupabase(
   port = 0,
-  { signingSecret }: { signingSecret?: string } = {},
+  { signingSecret, intakeCeiling = true }: { signingSecret?: string; intakeCeiling?: boolean } = {},
 ): Promise<FakeSupabase> {
   const db = await migratedDatabase();
+  if (!intakeCeiling)
+    await db.exec("alter table public.contact_submissions disable trigger contact_submissions_intake_ceiling");
   // A real project is warm: one insert, rolled back, plans the insert and its triggers before the first request.
   await db.transaction(async (tx) => {
     await tx.exec("set local role anon");
@@ -346,6 +351,7 @@ export async function startFakeSupabase(
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const fake = await startFakeSupabase(Number(process.env.FAKE_SUPABASE_PORT ?? 3102), {
     signingSecret: process.env.FAKE_CONVERSION_SIGNING_SECRET || undefined,
+    intakeCeiling: process.env.FAKE_SUPABASE_INTAKE_CEILING !== "off",
   });
   console.log(`fake Supabase on ${fake.url}`);
 }
