@@ -132,7 +132,10 @@ export type DayOfVisits = {
   /** Rows the day leaves in page_counts, and in page_visitors (every grouping of them). */
   rows: number;
   visitorRows: number;
-  /** The most rows the day may leave in page_counts: every market, page and device with each capped key and each uncapped one. */
+  /**
+   * The most rows the day may leave in page_counts: every market, page and device with each capped key and each
+   * uncapped one.
+   */
   maxRows: number;
   /** Wall time of the simulation, the database's work included. */
   seconds: number;
