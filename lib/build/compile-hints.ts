@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { readIntegrityManifest, writeIntegrityManifest } from "./integrity-manifest.ts";
+import { readRootMainFiles } from "./root-main-files.ts";
 import { isStartLoader } from "./start-after-paint.ts";
 
 /**
@@ -18,15 +18,7 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
  * Safe to run twice; keeps Subresource Integrity hashes in step. Returns the files it marked, relative to `distDir`.
  */
 export async function addCompileHints(distDir: string): Promise<string[]> {
-  const manifestPath = path.join(distDir, "build-manifest.json");
-  const { rootMainFiles } = JSON.parse(await readFile(manifestPath, "utf8")) as { rootMainFiles?: unknown };
-  const listed = Array.isArray(rootMainFiles)
-    ? rootMainFiles.filter((f): f is string => typeof f === "string" && f.endsWith(".js"))
-    : [];
-  if (listed.length === 0)
-    throw new Error(
-      `${manifestPath} lists no rootMainFiles: Next's build output changed, so the start-up chunks cannot be marked`,
-    );
+  const { files: listed } = await readRootMainFiles(distDir, "the start-up chunks cannot be marked");
   // Once the loader stands in for them (a second run), they were marked on the first.
   const files = listed.filter((file) => !isStartLoader(file));
   for (const file of files) {
@@ -45,11 +37,6 @@ export async function addCompileHints(distDir: string): Promise<string[]> {
 async function refreshIntegrity(distDir: string, files: string[]): Promise<void> {
   const integrity = await readIntegrityManifest(distDir);
   if (!integrity) return;
-  for (const file of files) {
-    const algorithm = integrity.algorithmOf(file);
-    integrity.hashes[file] = `${algorithm}-${createHash(algorithm)
-      .update(await readFile(path.join(distDir, file)))
-      .digest("base64")}`;
-  }
+  for (const file of files) integrity.hash(file, await readFile(path.join(distDir, file)));
   await writeIntegrityManifest(distDir, integrity.hashes);
 }

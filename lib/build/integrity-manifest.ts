@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -7,8 +8,11 @@ const SRI_MANIFEST = "server/subresource-integrity-manifest";
 export type IntegrityManifest = {
   /** `sha256-…` (or sha384, sha512) by file, relative to the build folder. */
   hashes: Record<string, string>;
-  /** The algorithm of a file's hash; it throws, naming the manifest, for a file that has none. */
-  algorithmOf: (file: string) => "sha256" | "sha384" | "sha512";
+  /**
+   * Sets a file's hash to that of `bytes`, in the algorithm of the hash `like` has (the file's own by default); it
+   * throws, naming the manifest, when that file has none.
+   */
+  hash: (file: string, bytes: string | Buffer, like?: string) => void;
 };
 
 /** The build's integrity hashes, or null when Subresource Integrity is off (no manifest). */
@@ -21,12 +25,12 @@ export async function readIntegrityManifest(distDir: string): Promise<IntegrityM
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
   }
-  const algorithmOf = (file: string) => {
-    const algorithm = /^(sha256|sha384|sha512)-/.exec(hashes[file] ?? "")?.[1];
-    if (!algorithm) throw new Error(`${manifestPath} has no integrity hash for ${file}: Next's build output changed`);
-    return algorithm as "sha256" | "sha384" | "sha512";
+  const hash = (file: string, bytes: string | Buffer, like = file) => {
+    const algorithm = /^(sha256|sha384|sha512)-/.exec(hashes[like] ?? "")?.[1];
+    if (!algorithm) throw new Error(`${manifestPath} has no integrity hash for ${like}: Next's build output changed`);
+    hashes[file] = `${algorithm}-${createHash(algorithm).update(bytes).digest("base64")}`;
   };
-  return { hashes, algorithmOf };
+  return { hashes, hash };
 }
 
 /** Writes the hashes back, as JSON and as the script the server loads. */

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { readIntegrityManifest, writeIntegrityManifest } from "./integrity-manifest.ts";
+import { readRootMainFiles } from "./root-main-files.ts";
 
 /** Where the loader is written and how it is recognised in the manifest (its name ends with a hash of its text). */
 const LOADER_PREFIX = "static/chunks/start-after-paint-";
@@ -32,15 +33,7 @@ function loaderSource(chunks: { file: string; integrity: string | undefined }[])
  * (the chunks' integrity hashes are final then). Safe to run twice. Returns the loader's file, relative to `distDir`.
  */
 export async function startAfterFirstPaint(distDir: string): Promise<string> {
-  const manifestPath = path.join(distDir, "build-manifest.json");
-  const manifest = JSON.parse(await readFile(manifestPath, "utf8")) as { rootMainFiles?: unknown };
-  const files = Array.isArray(manifest.rootMainFiles)
-    ? manifest.rootMainFiles.filter((f): f is string => typeof f === "string" && f.endsWith(".js"))
-    : [];
-  if (files.length === 0)
-    throw new Error(
-      `${manifestPath} lists no rootMainFiles: Next's build output changed, so the start-up chunks cannot be deferred`,
-    );
+  const { files, replace } = await readRootMainFiles(distDir, "the start-up chunks cannot be deferred");
   if (files.length === 1 && isStartLoader(files[0]!)) return files[0]!;
 
   const integrity = await readIntegrityManifest(distDir);
@@ -48,10 +41,9 @@ export async function startAfterFirstPaint(distDir: string): Promise<string> {
   const loader = `${LOADER_PREFIX}${createHash("sha256").update(source).digest("hex").slice(0, 16)}.js`;
   await writeFile(path.join(distDir, loader), source);
   if (integrity) {
-    const algorithm = integrity.algorithmOf(files[0]!);
-    integrity.hashes[loader] = `${algorithm}-${createHash(algorithm).update(source).digest("base64")}`;
+    integrity.hash(loader, source, files[0]);
     await writeIntegrityManifest(distDir, integrity.hashes);
   }
-  await writeFile(manifestPath, JSON.stringify({ ...manifest, rootMainFiles: [loader] }, null, 2));
+  await replace([loader]);
   return loader;
 }
