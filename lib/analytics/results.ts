@@ -1,6 +1,6 @@
 import type { Market } from "../markets/markets";
 import { experimentResults, type ExperimentDefinition, type ExperimentResult } from "../experiments/experiment-results";
-import type { CountsStore, DayRange } from "./counts-store-contract";
+import type { CountsStore, DayRange, GroupedCountRow } from "./counts-store-contract";
 import {
   figures,
   joinResults,
@@ -48,11 +48,19 @@ async function readPeriod(
   by: readonly Grouping[],
   timeZones: Record<Market, string>,
 ) {
+  // One read per grouping: the rows asked by page alone are the pages' own.
+  const reads = new Map<number, Promise<GroupedCountRow[]>>();
+  const countsBy = (parts: readonly Grouping[]) => {
+    const bits = partsOf(parts);
+    let read = reads.get(bits);
+    if (!read) reads.set(bits, (read = store.countRows(range, bits)));
+    return read;
+  };
   const [counts, markets, pages, variants, leads, stages] = await Promise.all([
-    store.countRows(range, partsOf(by)),
-    store.countRows(range, partsOf([])),
-    store.countRows(range, partsOf(["page"])),
-    by.includes("variant") ? store.countRows(range, partsOf(["page", "variant"])) : [],
+    countsBy(by),
+    countsBy([]),
+    countsBy(["page"]),
+    by.includes("variant") ? countsBy(["page", "variant"]) : [],
     store.leadRows(range, timeZones),
     store.stageRows(range, timeZones),
   ]);
