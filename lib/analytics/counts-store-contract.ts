@@ -1,7 +1,6 @@
 import type { Market } from "../markets/markets";
-import type { CampaignKey } from "./campaign-key";
 import type { Device, Slice } from "./slices";
-import type { VisitorCount } from "./visitor-groupings";
+import type { VisitorCount, VisitorGroup } from "./visitor-groupings";
 import type { VitalMetric } from "./vitals-buckets";
 
 /**
@@ -17,17 +16,11 @@ export type CountRow = Slice & { visits: number; formStarts: number };
  * A day's counts of one group of slices (the parts not grouped left out) and the group's distinct visitors that day
  * (null: not counted).
  */
-export type GroupedCountRow = {
-  day: string;
-  market: Market;
-  page?: string;
-  device?: Device;
-  variant?: string;
-} & Partial<CampaignKey> & {
-    visits: number;
-    formStarts: number;
-    visitors: number | null;
-  };
+export type GroupedCountRow = Omit<VisitorGroup, "groupedBy"> & {
+  visits: number;
+  formStarts: number;
+  visitors: number | null;
+};
 
 /** Samples added to one bucket of one histogram. */
 export type VitalRow = {

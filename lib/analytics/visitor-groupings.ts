@@ -42,24 +42,11 @@ export function groupOf(slice: Slice, groupedBy: number): VisitorGroup {
 }
 
 /**
- * A group's key in the short-lived store and in maps. The group of every part is the slice, under the slice's own key,
- * so a day's per-slice counts carry on across the change to groups.
+ * A group's key in the short-lived store and in maps: its parts, in groupOf's order. The group of every part is the
+ * slice, under the slice's own key, so a day's per-slice counts carry on across the change to groups.
  */
 export const groupId = (slice: Slice, groupedBy: number): string =>
-  groupedBy === EVERY_PART
-    ? sliceId(slice)
-    : [
-        groupedBy,
-        slice.day,
-        slice.market,
-        ...GROUPINGS.flatMap((part) =>
-          groupedBy & BIT[part]
-            ? part === "campaign"
-              ? [slice.source, slice.medium, slice.campaign]
-              : [slice[part]]
-            : [],
-        ),
-      ].join("\u0002");
+  groupedBy === EVERY_PART ? sliceId(slice) : Object.values(groupOf(slice, groupedBy)).join("\u0002");
 
 /** Every bit set of parts, the market alone (0) to every part. */
 export const ALL_GROUPINGS = Array.from({ length: EVERY_PART + 1 }, (_, bits) => bits);
