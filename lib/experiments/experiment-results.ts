@@ -64,8 +64,8 @@ export type ExperimentResult = Omit<ExperimentDefinition, "variants"> & {
 
 /**
  * Each experiment's figures over a range: visitors and leads per variant from the counts grouped by page and variant
- * and the leads kept under its variant ids on its page, then the posterior comparison with the control, the split's check and the traffic
- * still needed. Held leads are left out, as everywhere in the results.
+ * and the leads kept under its variant ids on its page, then the posterior comparison with the control, the split's
+ * check and the traffic still needed. Held leads are left out, as everywhere in the results.
  */
 export function experimentResults(
   experiments: readonly ExperimentDefinition[],
