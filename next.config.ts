@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { addCompileHints } from "./lib/build/compile-hints";
 import { writePhoneMetadata } from "./lib/build/phone-metadata";
 import { writePageScripts } from "./lib/build/page-scripts";
-import { startAfterFirstPaint } from "./lib/build/start-after-paint";
+import { leavePageChunksToLoader, startAfterFirstPaint } from "./lib/build/start-after-paint";
 import { buildSiteUrl, contentBackend, readServerEnv } from "./lib/env/env";
 import { DEFAULT_MARKET, MARKET_CODES_PATTERN } from "./lib/markets/markets";
 import { SEED_IMAGE_CSP, commonHeaders, landingCsp, studioCsp } from "./lib/security-headers";
@@ -54,11 +54,13 @@ const nextConfig = (phase: string): NextConfig => ({
     ? fileURLToPath(new URL("./lib/cache/page-cache-handler.ts", import.meta.url))
     : undefined,
   // Before pages are prerendered and before anything copies the static files: the start-up chunks get V8's
-  // compile hint, then a loader that starts them once the first frame is painted (see each file).
+  // compile hint, then a loader that starts them and the page's own chunks once the first frame is painted (see
+  // each file).
   compiler: {
     runAfterProductionCompile: async ({ distDir }) => {
       await addCompileHints(distDir);
       await startAfterFirstPaint(distDir);
+      await leavePageChunksToLoader(distDir);
     },
   },
   poweredByHeader: false,

@@ -2,9 +2,10 @@ import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { runInNewContext } from "node:vm";
 import { Window } from "happy-dom";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startAfterFirstPaint } from "@/lib/build/start-after-paint";
+import { leavePageChunksToLoader, startAfterFirstPaint } from "@/lib/build/start-after-paint";
 
 let distDir: string;
 const START_UP = ["static/chunks/react.js", "static/chunks/turbopack-runtime.js"];
@@ -33,9 +34,14 @@ afterEach(() => rm(distDir, { recursive: true, force: true }));
  * A page whose HTML names the loader as Next names a start-up script, the first frame not painted yet: runs the
  * loader there and returns the window and a way to paint the next frame.
  */
-async function pageWithLoader(loader: string, { src, hidden = false }: { src: string; hidden?: boolean }) {
+async function pageWithLoader(
+  loader: string,
+  { src, hidden = false, payload = [] }: { src: string; hidden?: boolean; payload?: unknown[] },
+) {
   const window = new Window({ url: "https://site.example/mx", settings: { disableJavaScriptFileLoading: true } });
   const { document } = window;
+  // The page's payload, as its inline scripts push it before the loader runs.
+  (window as unknown as { __next_f: unknown[] }).__next_f = payload;
   Object.defineProperty(document, "visibilityState", { value: hidden ? "hidden" : "visible" });
   const frames: FrameRequestCallback[] = [];
   window.requestAnimationFrame = ((callback: FrameRequestCallback) => frames.push(callback)) as never;
@@ -54,7 +60,7 @@ async function pageWithLoader(loader: string, { src, hidden = false }: { src: st
     for (const frame of frames.splice(0)) frame(0);
     await new Promise((resolve) => window.setTimeout(resolve, 0));
   };
-  return { added, paint, close: () => window.happyDOM.close() };
+  return { document, added, paint, close: () => window.happyDOM.close() };
 }
 
 describe("Next's start-up scripts start after the first paint", () => {
@@ -86,6 +92,35 @@ describe("Next's start-up scripts start after the first paint", () => {
       expect(page.added()).toEqual(
         START_UP.map((file) => ({ src: `/_next/${file}?dpl=build-7`, integrity: hashes[file], async: true })),
       );
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("beside them it adds the chunks the page's payload names, as the payload names them, once each", async () => {
+    const loader = await startAfterFirstPaint(distDir);
+    const payload = [
+      [0],
+      [1, '1:"$Sreact.fragment"\n2:"/_next/static/chunks/layout.js"\n3:I[339756,["$2"],"default"]\n'],
+      [1, '4:"/_next/static/chunks/form.js?dpl=build-7"\n5:I[7,["$2","$4"],"ContactForm"]\n'],
+      // Already in the page, or not a chunk of the site's: left alone.
+      [1, '6:"/_next/static/chunks/in-head.js"\n7:"/seed-images/logo.js"\n8:"/_next/static/chunks/32.css"\n'],
+      [2, "a form state"],
+    ];
+    const page = await pageWithLoader(loader, { src: `/_next/${loader}?dpl=build-7`, payload });
+    try {
+      const inHead = page.document.createElement("script");
+      inHead.setAttribute("src", "/_next/static/chunks/in-head.js");
+      inHead.async = true;
+      page.document.head.appendChild(inHead);
+      await page.paint();
+      expect(page.added().map((s) => s.src)).toEqual([
+        "/_next/static/chunks/in-head.js",
+        ...START_UP.map((file) => `/_next/${file}?dpl=build-7`),
+        "/_next/static/chunks/layout.js",
+        "/_next/static/chunks/form.js?dpl=build-7",
+      ]);
+      expect(page.added().every((s) => s.async)).toBe(true);
     } finally {
       await page.close();
     }
@@ -127,5 +162,65 @@ describe("Next's start-up scripts start after the first paint", () => {
   it("stops the build, naming the manifest, when Next no longer lists its start-up chunks", async () => {
     await writeFile(path.join(distDir, "build-manifest.json"), JSON.stringify({ polyfillFiles: [] }));
     await expect(startAfterFirstPaint(distDir)).rejects.toThrow(/build-manifest\.json lists no rootMainFiles/);
+  });
+});
+
+describe("the page's own chunks are left to the loader", () => {
+  const manifestFile = (route: string) => path.join(distDir, "server/app", route, "page_client-reference-manifest.js");
+  const clientModules = {
+    "[project]/app/[market]/contact-form.tsx": { id: 7, name: "*", chunks: ["/_next/static/chunks/form.js"] },
+  };
+  /** A page's client reference manifest, as Next writes it: a script that sets one entry of a global. */
+  const writeManifest = async (route: string, manifest: Record<string, unknown>) => {
+    await mkdir(path.dirname(manifestFile(route)), { recursive: true });
+    await writeFile(
+      manifestFile(route),
+      `globalThis.__RSC_MANIFEST = globalThis.__RSC_MANIFEST || {};\nglobalThis.__RSC_MANIFEST[${JSON.stringify(`/${route}/page`)}] = ${JSON.stringify(manifest)};\n`,
+    );
+  };
+  /** What the server reads from the file: it runs it. */
+  const readManifest = async (route: string) => {
+    const context: { __RSC_MANIFEST?: Record<string, Record<string, unknown>> } = {};
+    runInNewContext(await readFile(manifestFile(route), "utf8"), context);
+    return context.__RSC_MANIFEST!;
+  };
+
+  it("no page's head names its chunks any more; the payload keeps them, every other entry unchanged; a second run changes nothing", async () => {
+    const manifest = {
+      moduleLoading: { prefix: "" },
+      clientModules,
+      ssrModuleMapping: { 7: { "*": { id: 70, name: "*", chunks: ["server/chunks/ssr/form.js"] } } },
+      entryCSSFiles: { "[project]/app/[market]/page": [{ path: "static/chunks/32.css", inlined: false }] },
+      entryJSFiles: {
+        "[project]/app/[market]/layout": ["static/chunks/layout.js"],
+        "[project]/app/[market]/page": ["static/chunks/layout.js", "static/chunks/page.js"],
+      },
+    };
+    await writeManifest("[market]", manifest);
+    await writeManifest("studio", {
+      ...manifest,
+      entryJSFiles: { "[project]/app/studio/page": ["static/chunks/s.js"] },
+    });
+
+    expect(await leavePageChunksToLoader(distDir)).toEqual(["/[market]/page", "/studio/page"]);
+    const emptied = {
+      ...manifest,
+      moduleLoading: null,
+      entryJSFiles: { "[project]/app/[market]/layout": [], "[project]/app/[market]/page": [] },
+    };
+    expect(await readManifest("[market]")).toEqual({ "/[market]/page": emptied });
+    expect(await readManifest("studio")).toEqual({
+      "/studio/page": { ...manifest, moduleLoading: null, entryJSFiles: { "[project]/app/studio/page": [] } },
+    });
+
+    await leavePageChunksToLoader(distDir);
+    expect(await readManifest("[market]")).toEqual({ "/[market]/page": emptied });
+  });
+
+  it("stops the build, naming the file, when a manifest no longer has the lists it empties", async () => {
+    await writeManifest("[market]", { clientModules, entryJSFiles: {} });
+    await expect(leavePageChunksToLoader(distDir)).rejects.toThrow(
+      /\[market\]\/page_client-reference-manifest\.js has no moduleLoading or entryJSFiles for \/\[market\]\/page/,
+    );
   });
 });
