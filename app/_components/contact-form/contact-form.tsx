@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { Fragment, useRef } from "react";
+import { Fragment, useEffect, useRef } from "react";
 import type { FormPreset } from "@/lib/campaign/campaign-content";
 import type { ConsentScope } from "@/lib/consent/browser-consent";
 import { FORM_FIELD_NAMES, LEAD_FIELDS, type ChoiceName, type TextFieldName } from "@/lib/leads/lead-fields";
@@ -36,8 +36,13 @@ const Toasts = dynamic(() => import("../toasts"), { ssr: false });
 export function ContactForm({ copy, defaultPhonePrefix, market, consent, page, preset = {} }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   const checks = useFieldChecks(formRef, { copy, market, defaultPhonePrefix, preset });
-  // Solved in a worker while the visitor types, from their first focus or change.
+  // Solved in a worker while the visitor types, from their first focus or change, or at once when they typed before
+  // this code arrived (the form is engaged from the start then).
   const contactProof = useContactProof();
+  const { start: startProof } = contactProof;
+  useEffect(() => {
+    if (checks.engaged) startProof();
+  }, [checks.engaged, startProof]);
   const { pending, outcome, submit, clearOutcome } = useLeadSubmission({
     copy,
     market,
@@ -95,11 +100,8 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent, page, p
     }
   };
 
-  const engage = () => {
-    checks.engage();
-    contactProof.start();
-  };
   const edited = (target: EventTarget) => {
+    // After a sent attempt the next proof starts with the next change.
     contactProof.start();
     if (checks.edited(target)) clearOutcome();
   };
@@ -114,7 +116,7 @@ export function ContactForm({ copy, defaultPhonePrefix, market, consent, page, p
         onInput={(e) => edited(e.target)}
         onChange={(e) => edited(e.target)}
         onBlur={(e) => isControl(e.target) && checks.show([e.target])}
-        onFocus={engage}
+        onFocus={checks.engage}
         className="form-card"
       >
         {FORM_FIELD_NAMES.map((name) => {
