@@ -131,7 +131,9 @@ test("before the scripts arrive the banner's buttons work and the form can be fi
   await expect(submit).toBeEnabled();
   // The proof of work starts once the code is there, as on a first focus, without another keystroke: the lead is not
   // held up while it is solved at sending.
-  await expect.poll(() => page.evaluate(() => performance.getEntriesByName("contact-proof").length)).toBe(1);
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName("contact-proof").length), { timeout: 15_000 })
+    .toBe(1);
   await expect(page.locator('[name="company"]')).toHaveValue("Importadora Antes");
   await expect(page.locator('[name="phone"]')).toHaveValue(VALID_FORM.phone);
   await expect(page.locator('[name="volume"]')).toHaveValue(VALID_FORM.volume);
