@@ -101,9 +101,11 @@ export async function readResults(
 ): Promise<Results> {
   const previous = previousPeriod(query.from, query.to);
   const only = query.market ? { market: query.market } : {};
-  const [now, then] = await Promise.all([
-    readPeriod(store, { from: query.from, to: query.to, ...only }, query.by, timeZones),
+  const range = { from: query.from, to: query.to, ...only };
+  const [now, then, vitals] = await Promise.all([
+    readPeriod(store, range, query.by, timeZones),
     readPeriod(store, { ...previous, ...only }, query.by, timeZones),
+    store.vitalRows(range),
   ]);
   return {
     from: query.from,
@@ -115,7 +117,7 @@ export async function readResults(
     rows: sideBySide(now.rows, then.rows),
     totals: { ...now.totals, previous: then.totals },
     pages: sideBySide(now.pages, then.pages),
-    vitals: vitalSummaries(await store.vitalRows({ from: query.from, to: query.to, ...only })),
+    vitals: vitalSummaries(vitals),
     ...(query.by.includes("variant")
       ? {
           experiments: experimentResults(
