@@ -22,8 +22,9 @@ type Options = {
  * counted in every group of slices its slice falls in: visitor-groupings.ts), and histogram samples. Written every
  * `flushMs` in one batch (one call to the store for all slices, so a spike never puts a write per visit on the
  * database), and on shutdown. A crash loses at most the last interval's counts, never a lead (leads are stored by
- * their own route). While the store is unreachable the increments stay here and go with the next write. New campaign keys past the day's cap count as "(other)" here already, so a flood of made-up campaigns never
- * grows the buffer; the store applies the same cap across instances.
+ * their own route). While the store is unreachable the increments stay here and go with the next write. New campaign
+ * keys past the day's cap count as "(other)" here already, so a flood of made-up campaigns never grows the buffer; the
+ * store applies the same cap across instances.
  */
 export class CountBuffer {
   private counts = new Map<string, CountRow>();
