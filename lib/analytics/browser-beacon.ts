@@ -1,3 +1,4 @@
+import { clickPlatform } from "../attribution/click-platform";
 import { ATTRIBUTION_STORAGE_KEY, TOUCH_MAX_AGE_DAYS } from "../attribution/touch-storage";
 
 /**
@@ -20,15 +21,7 @@ function lastTouch(): Touch | undefined {
       JSON.parse(localStorage.getItem(ATTRIBUTION_STORAGE_KEY) ?? "null") as { last?: Record<string, unknown> }
     )?.last;
     if (!last || !(Date.parse(last.at as string) > Date.now() - TOUCH_MAX_AGE_DAYS * DAY_MS)) return undefined;
-    const platform =
-      last.gclid || last.gbraid || last.wbraid
-        ? "google"
-        : last.msclkid
-          ? "microsoft"
-          : last.fbclid
-            ? "meta"
-            : undefined;
-    return { s: last.utm_source, m: last.utm_medium, c: last.utm_campaign, k: platform };
+    return { s: last.utm_source, m: last.utm_medium, c: last.utm_campaign, k: clickPlatform(last) };
   } catch {
     return undefined;
   }

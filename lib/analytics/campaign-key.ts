@@ -1,4 +1,5 @@
 import { cleanText, TRACKING_LIMITS } from "../attribution/campaign-touch.ts";
+import { CLICK_PLATFORMS, type ClickPlatform } from "../attribution/click-platform.ts";
 
 /**
  * The campaign a visit or a lead counts under: utm source, medium and campaign of the browser's last touch, normalised
@@ -21,10 +22,7 @@ export const CLICK_ID_MEDIUM = "(click id)";
 /** Distinct new campaign keys a market takes per day before the rest count as OTHER (per instance and in the store). */
 export const CAMPAIGN_KEYS_PER_MARKET_DAY = 500;
 
-/** The ad platforms a click id names: what a touch without campaign parameters counts under. */
-export const CLICK_PLATFORMS = ["google", "microsoft", "meta"] as const;
-export type ClickPlatform = (typeof CLICK_PLATFORMS)[number];
-
+/** Whether a value (a beacon's, say) names one of the platforms a click id can come from. */
 export const isClickPlatform = (value: unknown): value is ClickPlatform =>
   typeof value === "string" && (CLICK_PLATFORMS as readonly string[]).includes(value);
 

@@ -8,12 +8,14 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
+  CLICK_ID_PARAMS,
   cleanClickId,
   cleanLandingUrl,
   cleanReferrer,
   cleanText,
   TRACKING_LIMITS,
 } from "@/lib/attribution/campaign-touch";
+import { clickPlatform } from "@/lib/attribution/click-platform";
 import { TOUCH_COLUMNS } from "@/lib/attribution/touch-columns";
 import { LEAD_COLUMNS, migrate, RENAMED_MIGRATIONS, type LeadRow } from "@/lib/contact/migrations";
 import { contactRequestSchema } from "@/lib/contact/contact-schema";
@@ -407,6 +409,20 @@ function checks(name: string, open: () => Promise<Db>) {
         ]);
       } finally {
         await db.exec("rollback");
+      }
+    });
+
+    it("names the ad platform of a lead's click ids as the page's visit beacon does, whichever ids it carries", async () => {
+      // Every combination of carried and missing click ids, so the lead counts and the visit counts agree.
+      for (let carried = 0; carried < 2 ** CLICK_ID_PARAMS.length; carried++) {
+        const touch = Object.fromEntries(
+          CLICK_ID_PARAMS.filter((_, i) => carried & (2 ** i)).map((id) => [id, "Cj0KCQiA"] as const),
+        );
+        const { rows } = await db.query(
+          `select public.click_platform(${CLICK_ID_PARAMS.map((id, i) => `${id} => $${i + 1}::text`).join(", ")}) as p`,
+          CLICK_ID_PARAMS.map((id) => touch[id] ?? null),
+        );
+        expect(rows[0]!.p ?? undefined, JSON.stringify(touch)).toBe(clickPlatform(touch));
       }
     });
 
