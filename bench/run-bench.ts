@@ -16,6 +16,7 @@ import { chromium } from "playwright-core";
 import { chromiumArgs, chromiumPath } from "../scripts/lib/chromium.ts";
 import { measurePageWeight } from "../scripts/lib/page-weight.ts";
 import { LeadLedger, contactPass, warmUpContact } from "./lib/contact-load.ts";
+import { startH2Proxy } from "./lib/h2-proxy.ts";
 import { getLoad } from "./lib/http-load.ts";
 import { CAMPAIGN_PAGES } from "../scripts/lib/seed-campaign-pages.ts";
 import { MARKETS } from "../lib/markets/markets.ts";
@@ -35,6 +36,8 @@ import { dayOfVisits, visitPass } from "./lib/visit-load.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const MARKET_PAGES = MARKETS.map((market) => `/${market}`);
+/** The page also measured over HTTP/2 beside the empty page: one is enough to compare the transports. */
+const H2_PAGE = MARKET_PAGES[0]!;
 const PAGES = [...MARKET_PAGES, ...CAMPAIGN_PAGES];
 const MOBILE_RUNS = 5;
 const DESKTOP_RUNS = 3;
@@ -105,6 +108,12 @@ try {
   const empty = await startEmptyApp(await freePort(), { ...env, EMBEDDED_DB_DIR: join(work, "empty-app-pglite") });
   cleanups.unshift(() => empty.child.exitCode === null && empty.child.kill("SIGKILL"));
 
+  // The empty page and a market's page as a production host serves them, over TLS and HTTP/2 (see the file).
+  const h2Empty = await startH2Proxy(empty.origin);
+  cleanups.unshift(() => h2Empty.close());
+  const h2Site = await startH2Proxy(origin);
+  cleanups.unshift(() => h2Site.close());
+
   log("page weight and the zero-JS copies");
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   await snapshotPages(browser, origin, PAGES, staticRoot);
@@ -135,6 +144,8 @@ try {
     chrome.port,
     [
       { label: "empty App Router page", url: `${empty.origin}/` },
+      { label: "empty App Router page over HTTP/2", url: `${h2Empty.origin}/` },
+      { label: `${H2_PAGE} next start over HTTP/2`, url: h2Site.origin + H2_PAGE },
       ...PAGES.flatMap((page) => [
         // Lighthouse's phone is a person to the proxy: on the experiment's page it is assigned a variant unless its
         // cookie names one. The page as published is the control; each other variant is measured beside it.
@@ -151,6 +162,8 @@ try {
     MOBILE_RUNS,
     log,
   );
+  await h2Empty.close();
+  await h2Site.close();
   await empty.stop();
   log("whether this machine's Chromium holds a first frame: a heading, its stylesheet late by 50 to 300 ms");
   // One run per delay: the probe says whether and when this machine holds a frame, the pages' rounds how often.

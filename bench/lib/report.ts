@@ -286,7 +286,7 @@ export function markdown(r: BenchResults): string {
   return [
     machine,
     "",
-    `Lighthouse mobile (its default simulated throttling), median and spread (lowest–highest) of ${runs} runs, in rounds that run every page once:`,
+    `Lighthouse mobile (its default simulated throttling), median and spread (lowest–highest) of ${runs} runs, in rounds that run every page once; over HTTP/1.1 from loopback, but the rows "over HTTP/2", served through a TLS and HTTP/2 proxy as a production host serves them:`,
     "",
     mobileMarkdown(r.mobile),
     "",
