@@ -41,16 +41,19 @@ export async function startH2Proxy(upstream: string): Promise<{ origin: string; 
     request.pipe(forwarded);
   });
   const sessions = new Set<http2.ServerHttp2Session>();
+  let closing = false;
   server.on("session", (session) => {
+    if (closing) return void session.destroy();
     sessions.add(session);
     session.on("close", () => sessions.delete(session));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     origin: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    // A browser keeps its session open: closed here, or the server would wait for it.
+    // A browser keeps its sessions open, and opens new ones ahead of need: ended here, or the server would wait.
     close: () =>
       new Promise<void>((resolve) => {
+        closing = true;
         for (const session of sessions) session.destroy();
         server.close(() => resolve());
       }),

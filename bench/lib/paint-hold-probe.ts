@@ -49,6 +49,8 @@ export async function paintHoldProbe(port: number, delays: number[], runs: numbe
       }
     return results;
   } finally {
+    // The browser keeps its connection open, and close() would wait for it.
+    server.closeAllConnections();
     await new Promise((done) => server.close(done));
   }
 }
